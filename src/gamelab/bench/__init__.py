@@ -1,0 +1,85 @@
+"""Benchmarks: ``python -m gamelab.bench [NAME ...] [--quick] [--json]``.
+
+Each game adds a module ``gamelab/<game>/bench.py`` with ``run(quick: bool) -> list[Row]``. A row that
+compares against a reference measures both in the same run, so the ratio means something on any machine.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from dataclasses import asdict, dataclass
+from typing import Callable
+
+__all__ = ["Row", "BENCHES", "run", "timed", "best_of"]
+
+#: bench name -> module holding ``run(quick) -> list[Row]``
+BENCHES: dict[str, str] = {
+    "widgets": "gamelab.widgets.bench",
+    "othello": "gamelab.othello.bench",
+    "minesweeper": "gamelab.minesweeper.bench",
+    "klondike": "gamelab.klondike.bench",
+    "shanghai": "gamelab.shanghai.bench",
+    "shanten": "gamelab.riichi.bench_shanten",
+    "riichi": "gamelab.riichi.bench",
+}
+
+
+@dataclass
+class Row:
+    """One measured figure, optionally side by side with a reference measured in the same run."""
+
+    bench: str
+    metric: str
+    value: float
+    unit: str
+    reference: str | None = None
+    reference_value: float | None = None
+    ratio: float | None = None
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    def __str__(self) -> str:
+        text = f"{self.bench:<12} {self.metric:<48} {_fmt(self.value):>12} {self.unit}"
+        if self.reference is not None:
+            text += f"   | {self.reference}: {_fmt(self.reference_value)}"
+            if self.ratio is not None:
+                text += f"  ratio {self.ratio:.2f}"
+        return text
+
+
+def _fmt(value: float | None) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, int) or float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:.4g}"
+
+
+def timed(fn: Callable[[], object]) -> tuple[float, object]:
+    """Seconds taken by one call of ``fn`` and its result (``time.perf_counter``)."""
+    start = time.perf_counter()
+    result = fn()
+    return time.perf_counter() - start, result
+
+
+def best_of(repeat: int, fn: Callable[[], object]) -> float:
+    """The fastest of ``repeat`` timings of ``fn``: the least disturbed by the rest of the machine."""
+    return min(timed(fn)[0] for _ in range(repeat))
+
+
+def run(names: list[str] | None = None, quick: bool = False) -> list[Row]:
+    """Run the named benches (all available ones by default) and return their rows."""
+    rows: list[Row] = []
+    for name in names or list(BENCHES):
+        if name not in BENCHES:
+            raise SystemExit(f"unknown bench {name!r}; choose from {', '.join(BENCHES)}")
+        try:
+            module = importlib.import_module(BENCHES[name])
+        except ModuleNotFoundError:
+            if names:
+                raise SystemExit(f"bench {name!r} is not built yet")
+            continue
+        rows.extend(module.run(quick=quick))
+    return rows

@@ -1,0 +1,170 @@
+"""Lights Out: the small complete game of the start-here lesson.
+
+A square grid of lights; pressing one toggles it and its four neighbours. Turn every light off.
+Pressing is its own inverse and the order of presses does not matter, so a puzzle made by pressing
+random cells of a dark board is always solvable, and :func:`solve` finds the fewest presses by
+linear algebra over GF(2) (each press is a vector; we look for a combination that equals the board).
+
+>>> g = LightsOut.new(size=3, seed=0, presses=0)
+>>> g.play("b2"); print(g)
+. # .
+# # #
+. # .
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from ..errors import IllegalMove
+from ..game import Game, register_game
+
+__all__ = ["LightsOut", "solve", "cell_name", "parse_cell"]
+
+COLUMNS = "abcdefghij"
+
+
+def cell_name(row: int, col: int) -> str:
+    """``(0, 0)`` → ``'a1'``: column letter then row number, as on a chess board read top-down."""
+    return f"{COLUMNS[col]}{row + 1}"
+
+
+def parse_cell(text: str, size: int) -> tuple[int, int]:
+    """``'b3'`` → ``(2, 1)``; anything else raises ``IllegalMove`` naming the problem."""
+    text = text.strip().lower()
+    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
+        raise IllegalMove(f"{text!r} is not a cell: write a column letter and a row number, like 'b2'")
+    row, col = int(text[1:]) - 1, COLUMNS.index(text[0])
+    if not (0 <= row < size and 0 <= col < size):
+        last = cell_name(size - 1, size - 1)
+        raise IllegalMove(f"{text!r} is off the board: cells go from a1 to {last}")
+    return row, col
+
+
+@register_game
+class LightsOut(Game):
+    """A Lights Out position: ``lights`` is a bit mask, bit ``row * size + col`` set when lit."""
+
+    name = "lights-out"
+
+    def __init__(self, size: int, lights: int, setup: dict[str, Any]) -> None:
+        self.size = size
+        self.lights = lights
+        self.presses = 0
+        self.setup = setup
+
+    @classmethod
+    def new(cls, size: int = 5, seed: int = 0, presses: int | None = None) -> Self:
+        """A solvable puzzle: ``presses`` random presses (default ``size * 2``) on a dark board."""
+        if not isinstance(size, int) or not 2 <= size <= len(COLUMNS):
+            raise ValueError(f"size must be a whole number from 2 to {len(COLUMNS)}, not {size!r}")
+        rng = random.Random(seed)
+        game = cls(size, 0, {"size": size, "seed": seed, "presses": presses})
+        count = size * 2 if presses is None else presses
+        for cell in rng.sample(range(size * size), min(count, size * size)):
+            game.lights ^= game._mask(*divmod(cell, size))
+        return game
+
+    def _mask(self, row: int, col: int) -> int:
+        """The lights one press at (row, col) toggles: itself and its orthogonal neighbours."""
+        mask = 0
+        for r, c in ((row, col), (row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            if 0 <= r < self.size and 0 <= c < self.size:
+                mask |= 1 << (r * self.size + c)
+        return mask
+
+    def copy(self) -> Self:
+        twin = type(self)(self.size, self.lights, self.setup)
+        twin.presses = self.presses
+        return twin
+
+    def play(self, action: str) -> None:
+        if self.is_over:
+            raise IllegalMove("the puzzle is already solved: every light is off")
+        row, col = parse_cell(action, self.size)
+        self.lights ^= self._mask(row, col)
+        self.presses += 1
+
+    def legal_actions(self) -> list[str]:
+        if self.is_over:
+            return []
+        return [cell_name(r, c) for r in range(self.size) for c in range(self.size)]
+
+    def is_lit(self, row: int, col: int) -> bool:
+        return bool(self.lights >> (row * self.size + col) & 1)
+
+    @property
+    def lit_count(self) -> int:
+        return self.lights.bit_count()
+
+    @property
+    def is_over(self) -> bool:
+        # A dark board counts as solved once someone has pressed: a dark start is a sandbox to play in.
+        return self.lights == 0 and self.presses > 0
+
+    @property
+    def status(self) -> str:
+        if self.is_over:
+            return f"Solved in {self.presses} presses!"
+        return f"{self.lit_count} lights on · {self.presses} presses"
+
+    def __str__(self) -> str:
+        return "\n".join(" ".join("#" if self.is_lit(r, c) else "." for c in range(self.size))
+                         for r in range(self.size))
+
+    def __repr__(self) -> str:
+        return f"LightsOut(size={self.size}, lit={self.lit_count}, presses={self.presses})"
+
+    def _repr_svg_(self) -> str:
+        from .picture import LightsOutPicture
+
+        return LightsOutPicture().svg(self)
+
+
+def solve(game: LightsOut) -> list[str]:
+    """The fewest presses that turn every light off (empty if already dark).
+
+    Gaussian elimination over GF(2) finds one solution and the null space; trying every combination
+    of null-space vectors (at most a few for sizes up to 10) picks the shortest.
+
+    >>> g = LightsOut.new(size=5, seed=3)
+    >>> for cell in solve(g): g.play(cell)
+    >>> g.is_over
+    True
+    """
+    n = game.size * game.size
+    # Row i of the system: which presses toggle light i; augmented with the light's state.
+    rows = [game._mask(*divmod(i, game.size)) | (((game.lights >> i) & 1) << n) for i in range(n)]
+    pivots: list[int] = []
+    rank = 0
+    for col in range(n):
+        pivot = next((r for r in range(rank, n) if rows[r] >> col & 1), None)
+        if pivot is None:
+            continue
+        rows[rank], rows[pivot] = rows[pivot], rows[rank]
+        for r in range(n):
+            if r != rank and rows[r] >> col & 1:
+                rows[r] ^= rows[rank]
+        pivots.append(col)
+        rank += 1
+    if any(rows[r] >> n & 1 for r in range(rank, n)):
+        raise ValueError("this position has no solution")  # never for puzzles made by presses
+    base = sum(((rows[i] >> n) & 1) << col for i, col in enumerate(pivots))
+    free = [c for c in range(n) if c not in pivots]
+    kernel = []
+    for f in free:
+        vector = 1 << f
+        for i, col in enumerate(pivots):
+            if rows[i] >> f & 1:
+                vector |= 1 << col
+        kernel.append(vector)
+    best = base
+    for choice in range(1, 1 << len(kernel)):
+        candidate = base
+        for k, vector in enumerate(kernel):
+            if choice >> k & 1:
+                candidate ^= vector
+        if candidate.bit_count() < best.bit_count():
+            best = candidate
+    return [cell_name(*divmod(i, game.size)) for i in range(n) if best >> i & 1]

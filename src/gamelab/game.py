@@ -1,0 +1,242 @@
+"""One mechanism for every game: positions that change only through text actions, and a record of them.
+
+A game's engine subclasses :class:`Game` (how to start, how to copy, how to apply one action given as
+text). Everything that follows from "a game is a setup plus a list of actions" lives here once, in
+:class:`Record`: undo and redo that restore the exact prior position, save and load as JSON, replay,
+and the guarantee that a refused action changes nothing.
+
+>>> from gamelab.demo import LightsOut
+>>> rec = Record(LightsOut.new(size=3, seed=0))
+>>> rec.play("b2").actions
+['b2']
+>>> rec.undo()
+'b2'
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Iterator, Self
+
+from .errors import IllegalMove
+
+__all__ = ["Game", "Record", "register_game", "game_class", "registered_games"]
+
+_REGISTRY: dict[str, type["Game"]] = {}
+
+
+def register_game(cls: type["Game"]) -> type["Game"]:
+    """Class decorator: make a game loadable by its ``name`` from a saved record."""
+    if not getattr(cls, "name", ""):
+        raise TypeError(f"{cls.__name__} needs a class attribute 'name' to be registered")
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def game_class(name: str) -> type["Game"]:
+    """The registered game class called ``name`` (importing gamelab's own games on first use)."""
+    if name not in _REGISTRY:
+        _import_builtin_games()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise ValueError(f"unknown game {name!r} (known games: {known})") from None
+
+
+def registered_games() -> list[str]:
+    """Names of every game a record can name."""
+    _import_builtin_games()
+    return sorted(_REGISTRY)
+
+
+def _import_builtin_games() -> None:
+    import importlib
+
+    for module in ("demo", "othello", "minesweeper", "klondike", "shanghai", "riichi"):
+        try:
+            importlib.import_module(f"gamelab.{module}")
+        except ImportError:
+            pass  # a game not built yet simply is not registered
+
+
+class Game(ABC):
+    """A position of one game. It changes only through :meth:`play` with an action's text form.
+
+    Subclasses provide:
+
+    * ``name`` – the registry key written into saved games (``"othello"``);
+    * :meth:`new` – a classmethod building the start position from JSON-able keyword arguments
+      (parameters and a seed), which it keeps in ``self.setup`` so the start can be rebuilt anywhere;
+    * :meth:`copy` – an independent copy (``Record`` keeps one per action for exact undo);
+    * :meth:`play` – apply one action or raise :class:`IllegalMove` *without changing anything*;
+    * ``__str__`` – a compact, stable text board.
+    """
+
+    name: ClassVar[str] = ""
+    setup: dict[str, Any]
+
+    @classmethod
+    @abstractmethod
+    def new(cls, **setup: Any) -> Self:
+        """The start position described by ``setup`` (JSON-able values only)."""
+
+    @abstractmethod
+    def copy(self) -> Self:
+        """An independent copy of this position."""
+
+    @abstractmethod
+    def play(self, action: str) -> None:
+        """Apply ``action`` (its text form) or raise :class:`IllegalMove`, leaving the position as it was."""
+
+    def legal_actions(self) -> list[str]:
+        """Every action allowed now, in text form (games with a small action set override this)."""
+        raise NotImplementedError(f"{type(self).__name__} does not list its actions")
+
+    @property
+    def is_over(self) -> bool:
+        """True once no further action can change the outcome."""
+        return False
+
+
+class Record:
+    """A game as a start position plus the actions played on it: undo, redo, save, load, replay.
+
+    Every position reached is kept (engines are small), so undo restores the exact prior state, and
+    a refused action never touches the current one: it is tried on a copy first.
+    """
+
+    FORMAT = "gamelab-record/1"
+
+    def __init__(self, start: Game, *, undo_limit: int | None = None) -> None:
+        self._states: list[Game] = [start.copy()]
+        self._actions: list[str] = []
+        self._redo: list[str] = []
+        self.undo_limit = undo_limit
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The current position. Treat it as read-only: change it through :meth:`play`."""
+        return self._states[-1]
+
+    @property
+    def start(self) -> Game:
+        return self._states[0]
+
+    @property
+    def actions(self) -> list[str]:
+        """The actions played so far (a copy)."""
+        return list(self._actions)
+
+    @property
+    def can_undo(self) -> bool:
+        if not self._actions:
+            return False
+        return self.undo_limit is None or self._undone_in_a_row < self.undo_limit
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __repr__(self) -> str:
+        return f"<Record of {self.start.name}: {len(self._actions)} actions>"
+
+    # -- changing ------------------------------------------------------------------------------
+    _undone_in_a_row = 0
+
+    def play(self, action: str) -> Self:
+        """Play ``action`` on a copy of the current position and keep it; raises ``IllegalMove``."""
+        trial = self.game.copy()
+        trial.play(action)
+        self._states.append(trial)
+        self._actions.append(action)
+        self._redo.clear()
+        self._undone_in_a_row = 0
+        return self
+
+    def undo(self) -> str:
+        """Take back the last action and return it."""
+        if not self._actions:
+            raise IllegalMove("nothing to undo: no action has been played")
+        if not self.can_undo:
+            raise IllegalMove(f"cannot undo more than {self.undo_limit} actions in a row")
+        self._states.pop()
+        action = self._actions.pop()
+        self._redo.append(action)
+        self._undone_in_a_row += 1
+        return action
+
+    def redo(self) -> str:
+        """Play again the last action taken back."""
+        if not self._redo:
+            raise IllegalMove("nothing to redo")
+        action = self._redo[-1]
+        redo = self._redo[:-1]
+        undone = self._undone_in_a_row
+        self.play(action)
+        self._redo = redo
+        self._undone_in_a_row = max(0, undone - 1)
+        return action
+
+    def restart(self) -> None:
+        """Back to the start position (the actions can be redone one by one)."""
+        while self._actions:
+            self._redo.append(self._actions.pop())
+            self._states.pop()
+
+    def replay(self) -> Iterator[tuple[str | None, Game]]:
+        """``(None, start)`` then ``(action, position after it)`` for every action played."""
+        yield None, self._states[0]
+        yield from zip(self._actions, self._states[1:])
+
+    # -- saving ----------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": self.FORMAT,
+            "game": self.start.name,
+            "setup": self.start.setup,
+            "actions": list(self._actions),
+        }
+
+    def to_json(self) -> str:
+        """The record as one line of JSON: enough to rebuild every position anywhere."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Record":
+        """Rebuild a record, checking every action with the engine's own rules."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a saved game must be a JSON object, not {type(data).__name__}")
+        if data.get("format") != cls.FORMAT:
+            raise ValueError(f"not a gamelab saved game: format is {data.get('format')!r}, expected {cls.FORMAT!r}")
+        for key, kind in (("game", str), ("setup", dict), ("actions", list)):
+            if not isinstance(data.get(key), kind):
+                raise ValueError(f"saved game field {key!r} is missing or not a {kind.__name__}: {data.get(key)!r}")
+        game = game_class(data["game"])
+        try:
+            start = game.new(**data["setup"])
+        except TypeError as exc:
+            raise ValueError(f"saved game setup {data['setup']!r} does not fit {data['game']}: {exc}") from None
+        record = cls(start)
+        for number, action in enumerate(data["actions"], 1):
+            if not isinstance(action, str):
+                raise ValueError(f"saved game action {number} is not text: {action!r}")
+            try:
+                record.play(action)
+            except ValueError as exc:
+                raise ValueError(f"saved game action {number} {action!r} is refused: {exc}") from None
+        return record
+
+    @classmethod
+    def from_json(cls, text: str) -> "Record":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            snippet = text[max(0, exc.pos - 10): exc.pos + 10]
+            raise ValueError(f"saved game is not valid JSON near {snippet!r}: {exc.msg}") from None
+        return cls.from_dict(data)

@@ -1,0 +1,163 @@
+"""show_source, check and swap: the three things every lesson section does with shipped code."""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import textwrap
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any, Callable, Iterable, Iterator
+
+__all__ = ["SourceView", "show_source", "check", "CheckReport", "swap", "swapped"]
+
+
+@dataclass
+class SourceView:
+    """A shipped function's source, shown highlighted in a notebook and as plain text elsewhere."""
+
+    qualname: str
+    module: str
+    code: str
+
+    def _repr_html_(self) -> str:
+        from pygments import highlight
+        from pygments.formatters import HtmlFormatter
+        from pygments.lexers import PythonLexer
+
+        formatter = HtmlFormatter(noclasses=True, style="friendly", nowrap=False)
+        body = highlight(self.code, PythonLexer(), formatter)
+        caption = f'<div style="font:12px monospace;color:#666">{escape(self.module)}.{escape(self.qualname)}</div>'
+        return f'<div class="gamelab-source">{caption}{body}</div>'
+
+    def __repr__(self) -> str:
+        return f"# {self.module}.{self.qualname}\n{self.code}"
+
+
+def show_source(obj: Any) -> SourceView:
+    """The source of ``obj`` (a function, class or method) exactly as it ships in ``gamelab``.
+
+    >>> from gamelab.demo.lights_out import cell_name
+    >>> print(repr(show_source(cell_name)).splitlines()[1])
+    def cell_name(row: int, col: int) -> str:
+    """
+    target = inspect.unwrap(obj)
+    if isinstance(target, property):
+        target = target.fget
+    code = textwrap.dedent(inspect.getsource(target)).rstrip() + "\n"
+    module = getattr(target, "__module__", "?")
+    return SourceView(getattr(target, "__qualname__", repr(target)), module, code)
+
+
+@dataclass
+class CheckReport:
+    """How a learner's function compared with the reference on every case."""
+
+    name: str
+    total: int
+    failures: list[tuple[Any, Any, Any]] = field(default_factory=list)  # (case, expected, got-or-error)
+    shown: int = 3
+
+    @property
+    def passed(self) -> bool:
+        return self.total > 0 and not self.failures
+
+    def _lines(self) -> list[str]:
+        if self.passed:
+            return [f"✔ {self.name}: all {self.total} cases agree with the reference. Well done!"]
+        if self.total == 0:
+            return [f"✘ {self.name}: there were no cases to check"]
+        lines = [f"✘ {self.name}: {len(self.failures)} of {self.total} cases differ from the reference."]
+        for case, expected, got in self.failures[: self.shown]:
+            shown_case = ", ".join(map(repr, case)) if isinstance(case, tuple) else repr(case)
+            lines.append(f"  {self.name}({shown_case}): expected {expected!r}, got {got!r}")
+        if len(self.failures) > self.shown:
+            lines.append(f"  … and {len(self.failures) - self.shown} more")
+        return lines
+
+    def __repr__(self) -> str:
+        return "\n".join(self._lines())
+
+    def _repr_html_(self) -> str:
+        colour = "#1b7f3b" if self.passed else "#b00020"
+        lines = self._lines()
+        head = f'<div style="color:{colour};font-weight:bold">{escape(lines[0])}</div>'
+        rest = "".join(f"<li><code>{escape(line.strip())}</code></li>" for line in lines[1:])
+        return f'<div class="gamelab-check">{head}{"<ul>" + rest + "</ul>" if rest else ""}</div>'
+
+    def __bool__(self) -> bool:
+        return self.passed
+
+
+class _Raised:
+    """What a call raised, shown like the exception."""
+
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+    def __repr__(self) -> str:
+        return f"{type(self.exc).__name__}: {self.exc}"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Raised) and type(other.exc) is type(self.exc)
+
+
+def _call(fn: Callable[..., Any], case: Any) -> Any:
+    try:
+        return fn(*case) if isinstance(case, tuple) else fn(case)
+    except Exception as exc:  # a learner's bug is a result to report, not a crash of the lesson
+        return _Raised(exc)
+
+
+def check(learner: Callable[..., Any], reference: Callable[..., Any], cases: Iterable[Any], *, name: str | None = None,
+          same: Callable[[Any, Any], bool] | None = None) -> CheckReport:
+    """Run ``learner`` and ``reference`` on every case and report the differences, kindly.
+
+    A case that is a tuple is spread into arguments. ``same(expected, got)`` decides agreement
+    (default ``==``). An exception from the learner's code is reported as that case's result.
+    """
+    equal = same or (lambda a, b: a == b)
+    report = CheckReport(name or getattr(learner, "__name__", "your function"), 0)
+    for case in cases:
+        report.total += 1
+        expected, got = _call(reference, case), _call(learner, case)
+        agree = (expected == got) if isinstance(expected, _Raised) else (not isinstance(got, _Raised) and equal(expected, got))
+        if not agree:
+            report.failures.append((case, expected, got))
+    return report
+
+
+class swap:
+    """Put a learner's function in place of a shipped one (``owner.name``), until :meth:`restore`.
+
+    The game then runs the learner's code, so they can play with their own version of a step.
+
+    >>> import gamelab.demo.lights_out as lo
+    >>> s = swap(lo, "cell_name", lambda r, c: "x"); lo.cell_name(0, 0)
+    'x'
+    >>> s.restore(); lo.cell_name(0, 0)
+    'a1'
+    """
+
+    def __init__(self, owner: Any, name: str, replacement: Callable[..., Any]) -> None:
+        if not hasattr(owner, name):
+            raise AttributeError(f"{getattr(owner, '__name__', owner)!r} has no {name!r} to swap")
+        self.owner, self.name = owner, name
+        self.original = getattr(owner, name)
+        setattr(owner, name, replacement)
+
+    def restore(self) -> None:
+        setattr(self.owner, self.name, self.original)
+
+    def __repr__(self) -> str:
+        return f"<your {self.name} is in the game; call .restore() to put the original back>"
+
+
+@contextlib.contextmanager
+def swapped(owner: Any, name: str, replacement: Callable[..., Any]) -> Iterator[None]:
+    """``with swapped(module, "fn", mine): ...`` – :class:`swap` for the length of a block."""
+    handle = swap(owner, name, replacement)
+    try:
+        yield
+    finally:
+        handle.restore()

@@ -1,0 +1,15 @@
+"""Pictures: every board is drawn once, against a small painter interface, and rendered to SVG or a canvas.
+
+>>> from gamelab.pictures import SvgPainter
+>>> p = SvgPainter(20, 20); p.circle(10, 10, 8, fill="black"); p.svg()[:4]
+'<svg'
+"""
+
+from .painter import CJK_FONT, FONT, CanvasPainter, Painter, RecordingPainter, Shape, SvgPainter
+from .picture import HitPainter, Picture, SvgImage
+from .snapshot import svg_to_png
+
+__all__ = [
+    "Painter", "SvgPainter", "CanvasPainter", "RecordingPainter", "HitPainter", "Shape",
+    "Picture", "SvgImage", "svg_to_png", "FONT", "CJK_FONT",
+]
