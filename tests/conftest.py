@@ -1,11 +1,27 @@
-"""Shared fixtures: where the conformance data lives, and whether a browser is here."""
+"""Shared fixtures: where the conformance data lives, and real-browser fixtures.
+
+Browser tests use Debian's chromium driven by Playwright against Voila or JupyterLab on 127.0.0.1.
+They skip with a reason where chromium is absent, and fail instead when ``CI`` is set, so a CI run can
+never pass without having played the boards in a browser. Page helpers (pixels, clicks, screenshots)
+are in ``gamelab.widgets.testing``.
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from typing import Callable, Iterator
+
+import nbformat
 import pytest
+
+from gamelab.pictures.snapshot import find_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,3 +45,195 @@ def conformance_data() -> Path:
             pytest.fail(message + " (required when CI is set)")
         pytest.skip(message)
     return found
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = find_chromium()
+    if path is None:
+        message = "chromium not found (apt-get install chromium, or set GAMELAB_CHROMIUM)"
+        if os.environ.get("CI"):
+            pytest.fail(message + ": browser tests are required when CI is set")
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("playwright is not installed: pip install -e .[test]")
+        pytest.skip("playwright is not installed")
+    with sync_playwright() as pw:
+        instance = pw.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser tab (1100 × 1000); uncaught page errors are collected in ``page.errors``."""
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    yield page
+    context.close()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_http(url: str, process: subprocess.Popen, log: Path, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited early:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"server did not answer {url} within {timeout} s:\n{log.read_text()[-3000:]}")
+
+
+def _jupyter_env(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    for name, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython"),
+                      ("MPLCONFIGDIR", "mpl")):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        env[name] = str(home / sub)
+    env["GAMELAB_DATA_DIR"] = str(home / "data")
+    env["PYTHONHASHSEED"] = "0"
+    return env
+
+
+def write_app(folder: Path, name: str, cells: list[str]) -> Path:
+    """A notebook of code cells, for a server to run."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    notebook.cells = [nbformat.v4.new_code_cell(code) for code in cells]
+    path = folder / name
+    nbformat.write(notebook, path)
+    return path
+
+
+@pytest.fixture
+def voila(tmp_path, chromium_path) -> Iterator[Callable[..., str]]:
+    """``voila(cells) -> url``: serve a notebook made of ``cells`` with Voila; stopped after the test."""
+    processes: list[subprocess.Popen] = []
+
+    def start(cells: list[str], name: str = "app.ipynb") -> str:
+        app = write_app(tmp_path, name, cells)
+        port = free_port()
+        log = tmp_path / f"voila-{port}.log"
+        process = subprocess.Popen(
+            [sys.executable, "-m", "voila", str(app), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+             "--show_tracebacks=True"],
+            stdout=log.open("w"), stderr=subprocess.STDOUT, env=_jupyter_env(tmp_path / "jhome"), cwd=tmp_path)
+        processes.append(process)
+        url = f"http://127.0.0.1:{port}/"
+        _wait_port(port, process, log)
+        return url
+
+    yield start
+    for process in processes:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def _wait_port(port: int, process: subprocess.Popen, log: Path, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited early:\n{log.read_text()[-3000:]}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise RuntimeError(f"server did not listen on {port} within {timeout} s:\n{log.read_text()[-3000:]}")
+
+
+@pytest.fixture
+def jupyterlab(tmp_path, chromium_path) -> Iterator[Callable[..., str]]:
+    """``jupyterlab(cells) -> url`` of the notebook in a fresh JupyterLab (app exposed as ``window.jupyterapp``)."""
+    processes: list[subprocess.Popen] = []
+
+    def start(cells: list[str], name: str = "lab.ipynb") -> str:
+        root = tmp_path / "root"
+        root.mkdir(exist_ok=True)
+        write_app(root, name, cells)
+        port = free_port()
+        log = tmp_path / f"lab-{port}.log"
+        process = subprocess.Popen(
+            [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+             "--IdentityProvider.token=", "--PasswordIdentityProvider.hashed_password=", f"--ServerApp.root_dir={root}",
+             "--allow-root", "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
+             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+            stdout=log.open("w"), stderr=subprocess.STDOUT, env=_jupyter_env(tmp_path / "jhome"), cwd=root)
+        processes.append(process)
+        _wait_http(f"http://127.0.0.1:{port}/api/status", process, log)
+        return f"http://127.0.0.1:{port}/lab/tree/{name}?reset"
+
+    yield start
+    for process in processes:
+        process.terminate()
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+
+
+# -- under CI, the whole suite must really have run the lessons and the browser ------------------------
+_RAN: dict[str, dict[str, int]] = {"nbval": {"passed": 0, "skipped": 0}, "browser": {"passed": 0, "skipped": 0}}
+
+
+def _kind(report) -> str | None:
+    if ".ipynb::" in report.nodeid:
+        return "nbval"
+    if "browser" in report.keywords:
+        return "browser"
+    return None
+
+
+def pytest_runtest_logreport(report) -> None:
+    kind = _kind(report)
+    if kind is None:
+        return
+    if report.skipped:
+        _RAN[kind]["skipped"] += 1
+    elif report.when == "call" and report.passed:
+        _RAN[kind]["passed"] += 1
+
+
+def pytest_sessionfinish(session, exitstatus) -> None:
+    """With ``CI`` set and the default test paths, fail a run in which nbval or the browser tests skipped or ran nothing."""
+    if not os.environ.get("CI") or session.config.args != list(session.config.getini("testpaths")):
+        return
+    problems = [f"{kind} tests: {counts['passed']} passed, {counts['skipped']} skipped"
+                for kind, counts in _RAN.items() if counts["passed"] == 0 or counts["skipped"]]
+    if problems:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        message = "CI check failed: " + "; ".join(problems) + " (every notebook and browser test must run under CI)"
+        if reporter:
+            reporter.write_line(message, red=True)
+        session.exitstatus = 1

@@ -82,7 +82,7 @@ class ClockDisplay(widgets.HTML):
         self.refresh()
 
     def refresh(self) -> None:
-        text = f'<span style="font-family:monospace;font-size:1.1em;color:{self.colour}">⏱ ' \
+        text = f'<span style="font-family:monospace;font-size:1.1em;color:{self.colour}">' \
                f'{escape(self.fmt(self.clock.elapsed))}</span>'
         if text != self.value:
             self.value = text

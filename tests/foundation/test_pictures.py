@@ -1,0 +1,93 @@
+"""Painter back-ends: the same calls for SVG and canvas, deterministic SVG, hit testing that matches."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamelab.demo import LightsOut, LightsOutPicture
+from gamelab.pictures import CanvasPainter, Painter, RecordingPainter, SvgPainter
+
+
+class Spy:
+    """Wraps a painter's public operations to log them, then lets the painter do its work."""
+
+    OPS = ("rect", "round_rect", "polygon", "polyline", "line", "circle", "text")
+
+    def __init__(self, painter: Painter) -> None:
+        self.log: list[tuple] = []
+        for op in self.OPS:
+            original = getattr(painter, op)
+
+            def wrapper(*args, _op=op, _original=original, **kwargs):
+                self.log.append((_op, args, tuple(sorted(kwargs.items()))))
+                return _original(*args, **kwargs)
+
+            setattr(painter, op, wrapper)
+
+
+def test_svg_is_deterministic():
+    picture, game = LightsOutPicture(), LightsOut.new(size=5, seed=3)
+    assert picture.svg(game) == picture.svg(LightsOut.new(size=5, seed=3))
+    assert picture.svg(game).startswith('<svg xmlns="http://www.w3.org/2000/svg" width="368" height="368"')
+
+
+def test_back_ends_receive_the_same_calls():
+    from ipycanvas import Canvas
+
+    picture, game = LightsOutPicture(), LightsOut.new(size=4, seed=1)
+    logs = []
+    for painter in (SvgPainter(344, 344), CanvasPainter(Canvas(width=344, height=344)), RecordingPainter(344, 344)):
+        spy = Spy(painter)
+        picture.paint(painter, game, {"hint": (1, 1)})
+        logs.append(spy.log)
+    assert logs[0] == logs[1] == logs[2]
+    assert len(logs[0]) > 16
+
+
+def test_canvas_back_end_sends_shapes_and_text():
+    from ipycanvas import Canvas, hold_canvas
+
+    from gamelab.widgets.testing import CanvasMessages
+
+    canvas = Canvas(width=100, height=50)
+    with CanvasMessages() as sent:
+        with hold_canvas():
+            p = CanvasPainter(canvas)
+            p.rect(0, 0, 10, 10, fill="red")
+            p.rect(10, 0, 10, 10, fill="red")  # same style: not sent again
+            p.round_rect(0, 0, 30, 20, 5, stroke="black", line_width=2)
+            p.circle(50, 25, 10, fill="blue", alpha=0.5)
+            p.text(50, 25, "hi", size=12, bold=True)
+    assert sent.count == 1
+    names = [name for name, _ in sent.commands()]
+    assert names.count("fillRect") == 2 and "arcTo" in names and "fillText" in names
+    assert sum(1 for name, args in sent.commands() if name == "set" and args[0] == "fill_style" or
+               (name == "set" and args and args[0] == 2)) <= 3
+
+
+def test_svg_escapes_text_and_validates_style():
+    p = SvgPainter(10, 10)
+    p.text(5, 5, "<&>")
+    assert "&lt;&amp;&gt;" in p.svg()
+    with pytest.raises(ValueError, match="alpha"):
+        p.rect(0, 0, 1, 1, alpha=2)
+    with pytest.raises(ValueError, match="align"):
+        p.text(0, 0, "x", align="middle")
+
+
+def test_hit_testing_topmost_and_shapes():
+    p = RecordingPainter(100, 100)
+    p.rect(0, 0, 100, 100, target="table")
+    p.circle(50, 50, 10, target="stone")
+    p.polygon([(0, 0), (20, 0), (0, 20)], target="corner")
+    assert p.hit(50, 50) == "stone"
+    assert p.hit(70, 70) == "table"
+    assert p.hit(3, 3) == "corner"
+    assert p.hit(19, 19) == "table"
+    assert p.hit(150, 5) is None
+
+
+def test_picture_target_at_matches_drawing():
+    picture, game = LightsOutPicture(), LightsOut.new(size=5, seed=3)
+    assert picture.target_at(game, 24 + 64 * 4 + 30, 24 + 30) == (0, 4)
+    assert picture.target_at(game, 2, 2) is None
