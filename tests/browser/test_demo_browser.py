@@ -41,6 +41,12 @@ def test_voila_board_is_drawn_and_a_click_changes_it(page, voila):
         time.sleep(0.05)
     assert is_lit(pixel(canvas, x, y)) != before, "the lamp under the click did not toggle on screen"
 
+    # The click also played a synthesized sound through the hidden <audio> element.
+    assert page.locator("audio").first.evaluate("a => a.src.startsWith('blob:') || a.src.startsWith('data:')")
+    # Keyboard: the canvas has focus after the click; 'h' asks for a hint.
+    page.keyboard.press("h")
+    expect(status).to_contain_text("Hint: press", timeout=10_000)
+
     # Play the game through: the solver's presses, clicked with the real mouse.
     game.play("c3")
     for cell in solve(game):

@@ -56,3 +56,19 @@ def test_bench_cli_lists_widgets_rows():
     metrics = {row.metric for row in rows}
     assert any("per full redraw" in m for m in metrics)
     assert all(row.bench == "widgets" for row in rows)
+
+
+def test_wheel_ships_the_lessons(tmp_path: Path):
+    """A non-editable install must still be able to copy the lessons out (gamelab lessons / gamelab lab)."""
+    import subprocess
+    import sys
+    import zipfile
+
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
+                    str(tmp_path), str(root)], check=True, capture_output=True)
+    wheel = next(tmp_path.glob("gamelab-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    shipped = {Path(n).name for n in names if n.startswith("gamelab/lessons/notebooks/")}
+    assert {p.name for p in (root / "notebooks").glob("*.ipynb")} <= shipped
+    assert "gamelab/cli.py" in names
