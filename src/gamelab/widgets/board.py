@@ -357,10 +357,11 @@ class PlayBoard(widgets.VBox):
         if self.record_panel is not None:
             self._syncing = True
             try:
-                at_end = self.review.value >= self.review.max
-                self.review.max = len(self.record)
-                if at_end or self.review.value > self.review.max:
-                    self.review.value = self.review.max
+                with self.review.hold_sync():  # max and value travel in one message
+                    at_end = self.review.value >= self.review.max
+                    self.review.max = len(self.record)
+                    if at_end or self.review.value > self.review.max:
+                        self.review.value = self.review.max
             finally:
                 self._syncing = False
         self.button("undo").disabled = not self.record.can_undo
