@@ -77,10 +77,14 @@ def test_save_load_and_bad_load_changes_nothing(board):
 def test_review_slider_shows_earlier_position(board):
     click(board, (0, 0))
     click(board, (4, 4))
-    board.review.value = 0
-    assert str(board.shown) == str(board.record.start)
+    board.review.value = -2
+    assert board.reviewing and str(board.shown) == str(board.record.start)
+    board.review.value = -1
+    assert str(board.shown) == str(list(board.record.replay())[1][1])
     fire(board.canvas, event="mouse_down", x=100, y=100)  # a click while reviewing returns to the game
-    assert board.review.value == 2 and board.record.actions == ["a1", "e5"]
+    assert board.review.value == 0 and board.record.actions == ["a1", "e5"]
+    click(board, (2, 2))  # and the next click plays
+    assert board.record.actions == ["a1", "e5", "c3"] and board.review.min == -3
 
 
 def test_win_plays_sound_and_stops_clock():

@@ -315,7 +315,11 @@ class PlayBoard(widgets.VBox):
                                             layout=widgets.Layout(width="100%"))
         save = widgets.Button(description="Save ↓", tooltip="Put this game's record in the box")
         load = widgets.Button(description="Load ↑", tooltip="Load the game in the box")
-        self.review = widgets.IntSlider(value=0, min=0, max=0, description="Review", continuous_update=True,
+        # The slider counts actions *back* from the present (0 = live, -3 = three actions ago). Playing on
+        # only lowers its minimum, so the value the browser holds never has to follow the game: an
+        # absolute position would be clamped by a browser that saw the old maximum first, and echoed back.
+        self.review = widgets.IntSlider(value=0, min=0, max=0, description="Look back", continuous_update=True,
+                                        tooltip="Drag left to see earlier positions; click the board to return",
                                         layout=widgets.Layout(width="360px"))
 
         def do_save(_: Any) -> None:
@@ -343,9 +347,14 @@ class PlayBoard(widgets.VBox):
     @property
     def shown(self) -> Game:
         """The position on screen: the current one, or an earlier one while reviewing the record."""
-        if self.record_panel is not None and self.review.value < len(self.record):
-            return list(self.record.replay())[self.review.value][1]
+        if self.reviewing:
+            return list(self.record.replay())[len(self.record) + self.review.value][1]
         return self.game
+
+    @property
+    def reviewing(self) -> bool:
+        """True while the record panel shows an earlier position."""
+        return self.record_panel is not None and self.review.value < 0
 
     # -- drawing -----------------------------------------------------------------------------------
     @staticmethod
@@ -357,11 +366,8 @@ class PlayBoard(widgets.VBox):
         if self.record_panel is not None:
             self._syncing = True
             try:
-                with self.review.hold_sync():  # max and value travel in one message
-                    at_end = self.review.value >= self.review.max
-                    self.review.max = len(self.record)
-                    if at_end or self.review.value > self.review.max:
-                        self.review.value = self.review.max
+                if self.review.min != -len(self.record):
+                    self.review.min = -len(self.record)
             finally:
                 self._syncing = False
         self.button("undo").disabled = not self.record.can_undo
@@ -407,8 +413,8 @@ class PlayBoard(widgets.VBox):
 
     def _mouse_down(self, x: float, y: float) -> None:
         self._pressed = True
-        if self.record_panel is not None and self.review.value < len(self.record):
-            self.review.value = len(self.record)  # a click while reviewing returns to the game
+        if self.reviewing:
+            self.review.value = 0  # a click while reviewing returns to the game
             return
         self.on_click(self.target_at(x, y))
 
