@@ -1,0 +1,637 @@
+"""A player's hand (手牌 shoupai): concealed tiles, open melds, the drawn tile and riichi.
+
+The text form is majiang-core's (``Shoupai.toString``): concealed tiles grouped by suit in the order
+m, p, s, z, digits ascending with a red ``0`` just before the fives, the drawn tile last with its own
+suit letter, ``*`` after the concealed part once riichi is declared, then the melds after commas in
+the order they were made, and a trailing comma right after a chi or pon (the caller must discard).
+
+>>> hand = Hand.from_string("m123p456s789z1122")
+>>> hand.draw("z1")
+>>> str(hand)
+'m123p456s789z1122z1'
+>>> hand.discard("z2")
+>>> str(hand)
+'m123p456s789z1112'
+
+Every action checks first and changes the hand only when legal; an illegal one raises
+:class:`~gamelab.errors.IllegalMove` saying why, and a malformed string raises ``ValueError``
+naming the bad part.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Iterator
+
+from ..errors import IllegalMove
+from .tiles import SUITS, check_tile, is_tile, meld_type, normalize_meld
+
+__all__ = ["Hand"]
+
+_GROUP_RE = re.compile(r"[mpsz]\d+|_")
+
+
+class Hand:
+    """A hand (手牌 shoupai): counts of concealed tiles, melds, drawn tile, riichi flag.
+
+    Counts are kept per suit as majiang-core does: ``counts('m')[n]`` is the number of ``m<n>``
+    for n = 1..9, and index 0 counts the red fives, which are *also* counted at index 5.
+
+    >>> Hand(["m1", "m2", "m3", "p0", "p5"]).counts("p")[0:6]
+    [1, 0, 0, 0, 0, 2]
+    """
+
+    __slots__ = ("_tiles", "_hidden", "_melds", "_drawn", "_riichi")
+
+    def __init__(self, tiles: Iterable[str] = ()) -> None:
+        self._tiles: dict[str, list[int]] = {"m": [0] * 10, "p": [0] * 10, "s": [0] * 10, "z": [0] * 8}
+        self._hidden = 0  # face-down tiles '_' (another player's hand as seen from outside)
+        self._melds: list[str] = []
+        # the drawn tile ('m1', '_'), or the meld just called by chi/pon (a discard must follow)
+        self._drawn: str | None = None
+        self._riichi = False
+        for tile in tiles:
+            if tile == "_":
+                self._hidden += 1
+                continue
+            self._add(_plain_tile(tile))
+        if self.tile_count > 14:
+            raise ValueError(f"too many tiles: {self.tile_count} (a hand holds at most 14)")
+
+    # ------------------------------------------------------------------ text form
+
+    @classmethod
+    def from_string(cls, text: str) -> "Hand":
+        """Read a hand string (majiang-core's ``Shoupai.fromString``, but strict).
+
+        Input order is free and is normalised (``z7654s987p654m321`` → ``m123p456s789z4567``);
+        if the concealed tiles number 2 more than a multiple of 3, the last one written is the
+        drawn tile. Unlike majiang-core, bad tiles, bad melds, a fifth copy and too many tiles
+        are refused with a ``ValueError`` instead of being dropped.
+
+        >>> str(Hand.from_string("z7654s987p654m321"))
+        'm123p456s789z4567'
+        >>> str(Hand.from_string("p456s789z1,m12-3,p999=,"))
+        'p456s789z1,m12-3,p999=,'
+        >>> Hand.from_string("m123z89")
+        Traceback (most recent call last):
+        ...
+        ValueError: 'z8' is not a tile (in hand 'm123z89')
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"a hand string is needed, not {text!r}")
+        parts = text.split(",")
+        concealed, meld_parts = parts[0], parts[1:]
+        riichi = concealed.endswith("*")
+        if riichi:
+            concealed = concealed[:-1]
+        just_called = bool(meld_parts) and meld_parts[-1] == ""
+        if just_called:
+            meld_parts = meld_parts[:-1]
+        tiles: list[str] = []
+        position = 0
+        for found in _GROUP_RE.finditer(concealed):
+            if found.start() != position:
+                raise ValueError(f"{concealed[position:found.start()]!r} is not part of a hand (in hand {text!r})")
+            position = found.end()
+            group = found.group(0)
+            if group == "_":
+                tiles.append("_")
+                continue
+            for digit in group[1:]:
+                tile = group[0] + digit
+                if not is_tile(tile):
+                    raise ValueError(f"{tile!r} is not a tile (in hand {text!r})")
+                tiles.append(tile)
+        if position != len(concealed):
+            raise ValueError(f"{concealed[position:]!r} is not part of a hand (in hand {text!r})")
+        melds = []
+        for part in meld_parts:
+            if part == "":
+                raise ValueError(f"empty meld in hand {text!r} (only a final comma is allowed)")
+            try:
+                melds.append(normalize_meld(part))
+            except ValueError as error:
+                raise ValueError(f"{error} (in hand {text!r})") from None
+        if just_called and (not melds or meld_type(melds[-1]) not in ("chi", "pon")):
+            raise ValueError(f"a final comma follows only a chi or pon (in hand {text!r})")
+        if len(melds) > 4:
+            raise ValueError(f"a hand has at most four melds, not {len(melds)} (in hand {text!r})")
+        limit = 14 - 3 * len(melds)
+        if len(tiles) > limit:
+            raise ValueError(
+                f"too many tiles in hand {text!r}: {len(tiles)} concealed with {len(melds)} meld(s), at most {limit}"
+            )
+        known = [t for t in tiles if t != "_"]
+        hand = cls()
+        for tile in known:
+            try:
+                hand._add(tile)
+            except IllegalMove as error:
+                raise ValueError(f"{error} (in hand {text!r})") from None
+        hand._hidden = len(tiles) - len(known)
+        for meld in melds:
+            hand._check_meld_copies(meld, text)
+            hand._melds.append(meld)
+        if just_called:
+            hand._drawn = melds[-1]
+        elif len(tiles) % 3 == 2:
+            hand._drawn = known[-1] if known else "_"
+        hand._riichi = riichi
+        return hand
+
+    def _check_meld_copies(self, meld: str, text: str) -> None:
+        """Refuse a meld that would make a fifth copy of a tile."""
+        suit = meld[0]
+        for digit in set(meld.replace("0", "5")[1:]) - set("+=-"):
+            held = self._tiles[suit][int(digit)] + sum(
+                m.replace("0", "5")[1:].count(digit) for m in self._melds if m[0] == suit
+            )
+            if held + meld.replace("0", "5")[1:].count(digit) > 4:
+                raise ValueError(f"a fifth {suit}{digit} in hand {text!r}")
+
+    def __str__(self) -> str:
+        """The hand string (majiang-core's ``toString``)."""
+        out = []
+        drawn = self._drawn if self._drawn is not None and len(self._drawn) <= 2 else None
+        for suit in SUITS:
+            counts = self._tiles[suit]
+            reds = counts[0] if suit != "z" else 0
+            digits = []
+            for n in range(1, len(counts)):
+                k = counts[n]
+                if drawn is not None:
+                    if drawn == f"{suit}{n}":
+                        k -= 1
+                    if n == 5 and drawn == f"{suit}0":
+                        k -= 1
+                        reds -= 1
+                for _ in range(k):
+                    if n == 5 and reds > 0:
+                        digits.append("0")
+                        reds -= 1
+                    else:
+                        digits.append(str(n))
+            if digits:
+                out.append(suit + "".join(digits))
+        out.append("_" * (self._hidden - (1 if drawn == "_" else 0)))
+        if drawn is not None:
+            out.append(drawn)
+        if self._riichi:
+            out.append("*")
+        for meld in self._melds:
+            out.append("," + meld)
+        if self._drawn is not None and len(self._drawn) > 2:
+            out.append(",")
+        return "".join(out)
+
+    def __repr__(self) -> str:
+        return f"Hand.from_string({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and str(self) == str(other)
+
+    __hash__ = None  # type: ignore[assignment]  # a hand changes, so it is not hashable
+
+    def copy(self) -> "Hand":
+        """An independent copy (majiang-core's ``clone``)."""
+        new = Hand.__new__(Hand)
+        new._tiles = {s: c[:] for s, c in self._tiles.items()}
+        new._hidden = self._hidden
+        new._melds = self._melds[:]
+        new._drawn = self._drawn
+        new._riichi = self._riichi
+        return new
+
+    def _repr_svg_(self) -> str:
+        from .picture import hand_svg  # lazy: the engine never needs the drawing code
+
+        return hand_svg(self)
+
+    # ------------------------------------------------------------------ reading
+
+    def counts(self, suit: str) -> list[int]:
+        """A copy of the counts of one suit (index 0 = red fives, also counted at 5)."""
+        return self._tiles[suit][:]
+
+    def count(self, tile: str) -> int:
+        """How many of a tile the concealed part holds (``m0`` counts only red fives, ``m5`` all fives).
+
+        >>> Hand.from_string("m0055").count("m5"), Hand.from_string("m0055").count("m0")
+        (4, 2)
+        """
+        check_tile(tile)
+        return self._tiles[tile[0]][int(tile[1])]
+
+    @property
+    def melds(self) -> tuple[str, ...]:
+        """Open melds and kans in the order they were made (副露 fulou)."""
+        return tuple(self._melds)
+
+    @property
+    def drawn(self) -> str | None:
+        """The drawn tile (自摸 zimo), the meld just called (then a discard is due), or None."""
+        return self._drawn
+
+    @property
+    def riichi(self) -> bool:
+        """True once riichi (立直 lizhi) is declared."""
+        return self._riichi
+
+    @property
+    def is_closed(self) -> bool:
+        """No tile taken from another player; a closed kan keeps the hand closed (門前 menqian)."""
+        return not any(re.search(r"[\+\=\-]", m) for m in self._melds)
+
+    @property
+    def hidden(self) -> int:
+        """Number of face-down tiles ``_`` (a hand seen from outside)."""
+        return self._hidden
+
+    @property
+    def tile_count(self) -> int:
+        """Tiles held counting each meld as three: 13 between turns, 14 when a discard is due."""
+        concealed = sum(self._tiles[s][n] for s in "mps" for n in range(1, 10)) + sum(self._tiles["z"][1:])
+        return concealed + self._hidden + 3 * len(self._melds)
+
+    def concealed_tiles(self) -> list[str]:
+        """The concealed tiles in hand-string order, the drawn tile included where it sorts.
+
+        >>> Hand.from_string("m055z1").concealed_tiles()
+        ['m0', 'm5', 'm5', 'z1']
+        """
+        out = []
+        for suit in SUITS:
+            counts = self._tiles[suit]
+            reds = counts[0] if suit != "z" else 0
+            for n in range(1, len(counts)):
+                for _ in range(counts[n]):
+                    if n == 5 and reds > 0:
+                        out.append(f"{suit}0")
+                        reds -= 1
+                    else:
+                        out.append(f"{suit}{n}")
+        return out
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.concealed_tiles())
+
+    # ------------------------------------------------------------------ changing
+
+    def _add(self, tile: str) -> None:
+        suit, n = tile[0], int(tile[1])
+        counts = self._tiles[suit]
+        if counts[n or 5] >= 4 or (n == 0 and counts[0] >= 4):
+            raise IllegalMove(f"a fifth {suit}{n or 5} cannot be added to the hand")
+        counts[n] += 1
+        if n == 0:
+            counts[5] += 1
+
+    def _holds(self, suit: str, n: int) -> bool:
+        """Can one ``suit n`` be taken out (a plain 5 needs a non-red five, else a hidden tile)?"""
+        counts = self._tiles[suit]
+        if counts[n] > 0 and not (n == 5 and counts[0] == counts[5]):
+            return True
+        return self._hidden > 0
+
+    def _remove(self, suit: str, n: int) -> None:
+        counts = self._tiles[suit]
+        if counts[n] == 0 or (n == 5 and counts[0] == counts[5]):
+            self._hidden -= 1  # an unknown tile stands for it
+        else:
+            counts[n] -= 1
+            if n == 0:
+                counts[5] -= 1
+
+    def _remove_all(self, suit: str, digits: Iterable[str], what: str) -> None:
+        """Take several tiles out, or raise without changing anything."""
+        trial = self.copy()
+        for digit in digits:
+            if not trial._holds(suit, int(digit)):
+                raise IllegalMove(f"{what}: the hand has no {suit}{digit} for it")
+            trial._remove(suit, int(digit))
+        self._tiles, self._hidden = trial._tiles, trial._hidden
+
+    def draw(self, tile: str) -> None:
+        """Draw a tile (自摸 zimo); ``'_'`` draws a face-down tile.
+
+        >>> hand = Hand.from_string("m123")
+        >>> hand.draw("m4"); str(hand)
+        'm123m4'
+        >>> hand.draw("m5")
+        Traceback (most recent call last):
+        ...
+        gamelab.errors.IllegalMove: cannot draw m5: the hand already holds a drawn tile (m4)
+        """
+        if tile != "_":
+            check_tile(tile)
+            tile = _plain_tile(tile)
+        if self._drawn is not None:
+            held = self._drawn if len(self._drawn) <= 2 else f"just called {self._drawn}, discard first"
+            raise IllegalMove(f"cannot draw {tile}: the hand already holds a drawn tile ({held})")
+        if self.tile_count >= 14:
+            raise IllegalMove(f"cannot draw {tile}: the hand already holds {self.tile_count} tiles")
+        if tile == "_":
+            self._hidden += 1
+        else:
+            self._add(tile)
+        self._drawn = tile
+
+    def discard(self, tile: str) -> None:
+        """Discard a tile (打牌 dapai): ``'m1'``, ``'m1_'`` (the drawn tile), ``'m1*'`` (riichi).
+
+        Refused: discarding before drawing or calling, a tile not held, ``_`` on a tile that is not
+        the drawn one, anything but the drawn tile after riichi, and riichi on an open hand or twice.
+        (Swap-calling, 喰い替え, is a rule of the game; see :meth:`discard_options`.)
+
+        >>> hand = Hand.from_string("m123p456s789z1122z3")
+        >>> hand.discard("z3*"); str(hand)
+        'm123p456s789z1122*'
+        """
+        check_tile(tile)
+        bare = tile.rstrip("+=-")
+        if bare != tile:
+            raise ValueError(f"{tile!r}: a discard carries no direction marker")
+        if self._drawn is None:
+            raise IllegalMove(f"cannot discard {tile}: draw or call first")
+        suit, n = tile[0], int(tile[1])
+        declare = tile.endswith("*")
+        from_draw = "_" in tile
+        if from_draw and self._drawn != tile[:2]:
+            raise IllegalMove(f"cannot discard {tile}: the drawn tile is {self._drawn}, not {tile[:2]}")
+        if self._riichi:
+            if declare:
+                raise IllegalMove(f"cannot declare riichi with {tile[:2]}: riichi is already declared")
+            if self._drawn != tile[:2]:
+                raise IllegalMove(f"cannot discard {tile[:2]}: after riichi only the drawn tile ({self._drawn}) may go")
+        if declare and not self.is_closed:
+            raise IllegalMove(f"cannot declare riichi with {tile[:2]}: the hand is open")
+        if not self._holds(suit, n):
+            raise IllegalMove(f"cannot discard {tile[:2]}: the hand holds none")
+        self._remove(suit, n)
+        self._drawn = None
+        if declare:
+            self._riichi = True
+
+    def call(self, meld: str) -> None:
+        """Call a discard: chi, pon or open kan (副露 fulou), e.g. ``'m1-23'``, ``'z111='``, ``'p5550+'``.
+
+        The hand must be waiting (no drawn tile) and hold the meld's other tiles. After a chi or
+        pon a discard is due; after an open kan a replacement draw is.
+
+        >>> hand = Hand.from_string("m23p456s789z11122")
+        >>> hand.call("m1-23"); str(hand)
+        'p456s789z11122,m1-23,'
+        """
+        normal = normalize_meld(meld)
+        kind = meld_type(normal)
+        if kind in ("closed_kan", "added_kan"):
+            raise IllegalMove(f"cannot call {meld}: a {kind.replace('_', ' ')} is made with kan(), not call()")
+        if self._drawn is not None:
+            raise IllegalMove(f"cannot call {meld}: the hand holds a drawn tile; discard first")
+        if self._riichi:
+            raise IllegalMove(f"cannot call {meld}: no calls after riichi")
+        own = re.findall(r"\d(?![\+\=\-])", normal)
+        self._remove_all(normal[0], own, f"cannot call {meld}")
+        self._melds.append(normal)
+        if kind != "open_kan":
+            self._drawn = normal
+
+    def chi(self, meld: str) -> None:
+        """Call a chi (吃) on the previous player's discard: :meth:`call` restricted to runs.
+
+        >>> hand = Hand.from_string("m45p456s789z11122"); hand.chi("m3-45"); str(hand)
+        'p456s789z11122,m3-45,'
+        """
+        self._call_as("chi", meld)
+
+    def pon(self, meld: str) -> None:
+        """Call a pon (碰) on anyone's discard: :meth:`call` restricted to triplets.
+
+        >>> hand = Hand.from_string("m45p456s789z11122"); hand.pon("z111="); str(hand)
+        'm45p456s789z122,z111=,'
+        """
+        self._call_as("pon", meld)
+
+    def open_kan(self, meld: str) -> None:
+        """Call an open kan (大明槓) on a discard: :meth:`call` restricted to quads; a replacement draw follows.
+
+        >>> hand = Hand.from_string("m45p456s789z11122"); hand.open_kan("z1111+"); str(hand)
+        'm45p456s789z22,z1111+'
+        """
+        self._call_as("open_kan", meld)
+
+    def _call_as(self, kind: str, meld: str) -> None:
+        actual = meld_type(meld)
+        if actual != kind:
+            raise IllegalMove(f"{meld} is a {actual.replace('_', ' ')}, not a {kind.replace('_', ' ')}")
+        self.call(meld)
+
+    def declare_riichi(self, tile: str) -> None:
+        """Declare riichi (立直) with a discard: the same as ``discard(tile + '*')``.
+
+        >>> hand = Hand.from_string("m123p456s789z1122z3"); hand.declare_riichi("z3"); hand.riichi
+        True
+        """
+        check_tile(tile)
+        self.discard(tile if tile.endswith("*") else tile + "*")
+
+    def kan(self, meld: str) -> None:
+        """Declare a closed kan (暗槓 ``'m2222'``) or an added kan (加槓 ``'m111+1'``) from the 14-tile state.
+
+        >>> hand = Hand.from_string("m1122p456s789,z111+")
+        >>> hand.draw("z1"); hand.kan("z111+1"); str(hand)
+        'm1122p456s789,z111+1'
+        """
+        normal = normalize_meld(meld)
+        kind = meld_type(normal)
+        if kind not in ("closed_kan", "added_kan"):
+            raise IllegalMove(f"cannot kan {meld}: an open kan is called with call()")
+        if self._drawn is None or len(self._drawn) > 2:
+            raise IllegalMove(f"cannot kan {meld}: a kan is declared right after drawing")
+        suit = normal[0]
+        if kind == "closed_kan":
+            self._remove_all(suit, normal[1:], f"cannot kan {meld}")
+            self._melds.append(normal)
+        else:
+            pon = normal[:5]
+            if pon not in self._melds:
+                raise IllegalMove(f"cannot kan {meld}: there is no pon {pon} to add to")
+            if self._riichi:
+                raise IllegalMove(f"cannot kan {meld}: no added kan after riichi")
+            self._remove_all(suit, normal[-1], f"cannot kan {meld}")
+            self._melds[self._melds.index(pon)] = normal
+        self._drawn = None
+
+    # ------------------------------------------------------------------ options
+
+    def discard_options(self, check: bool = True) -> list[str] | None:
+        """Tiles that may be discarded (majiang-core's ``get_dapai``), None if no discard is due.
+
+        With ``check``, after a call the called tile and the tile on the far side of a chi may not
+        be discarded (swap-calling, 喰い替え). After riichi only the drawn tile may go. A red and a
+        plain five are listed apart (``m0``, ``m5``); the drawn tile comes last as ``<tile>_``.
+
+        >>> Hand.from_string("m123p456s789z1122z3").discard_options()
+        ['m1', 'm2', 'm3', 'p4', 'p5', 'p6', 's7', 's8', 's9', 'z1', 'z2', 'z3_']
+        """
+        if self._drawn is None:
+            return None
+        deny: set[str] = set()
+        if check and len(self._drawn) > 2:
+            meld = self._drawn
+            suit = meld[0]
+            found = re.search(r"\d(?=[\+\=\-])", meld)
+            n = int(found.group(0)) if found else 5
+            n = n or 5
+            deny.add(f"{suit}{n}")
+            if not re.match(r"^[mpsz](\d)\1\1", meld.replace("0", "5")):
+                if n < 7 and re.match(r"^[mps]\d\-\d\d$", meld):
+                    deny.add(f"{suit}{n + 3}")
+                if 3 < n and re.match(r"^[mps]\d\d\d\-$", meld):
+                    deny.add(f"{suit}{n - 3}")
+        out: list[str] = []
+        if not self._riichi:
+            for suit in SUITS:
+                counts = self._tiles[suit]
+                for n in range(1, len(counts)):
+                    if counts[n] == 0 or f"{suit}{n}" in deny:
+                        continue
+                    if f"{suit}{n}" == self._drawn and counts[n] == 1:
+                        continue
+                    if suit == "z" or n != 5:
+                        out.append(f"{suit}{n}")
+                        continue
+                    if (counts[0] > 0 and f"{suit}0" != self._drawn) or counts[0] > 1:
+                        out.append(f"{suit}0")
+                    if counts[0] < counts[5]:
+                        out.append(f"{suit}{n}")
+        if len(self._drawn) == 2:
+            out.append(self._drawn + "_")
+        return out
+
+    def chi_options(self, tile: str, check: bool = True) -> list[str] | None:
+        """Chis possible on a discard from the previous player (``tile`` like ``'m3-'``), red variants apart.
+
+        With ``check``, a chi after which only swap-calling discards would remain is left out.
+        None while a discard is due; empty after riichi.
+
+        >>> Hand.from_string("m1234p456s789z112").chi_options("m3-")
+        ['m123-', 'm23-4']
+        """
+        suit, n, direction = _called(tile)
+        if self._drawn is not None:
+            return None
+        out: list[str] = []
+        if suit == "z" or direction != "-" or self._riichi:
+            return out
+        c = self._tiles[suit]
+        digit = tile[1]
+        room = 14 - (len(self._melds) + 1) * 3
+        if 3 <= n and c[n - 2] > 0 and c[n - 1] > 0:
+            if not check or (c[n - 3] if 3 < n else 0) + c[n] < room:
+                if n - 2 == 5 and c[0] > 0:
+                    out.append(suit + "067-")
+                if n - 1 == 5 and c[0] > 0:
+                    out.append(suit + "406-")
+                if (n - 2 != 5 and n - 1 != 5) or c[0] < c[5]:
+                    out.append(f"{suit}{n - 2}{n - 1}{digit}-")
+        if 2 <= n <= 8 and c[n - 1] > 0 and c[n + 1] > 0:
+            if not check or c[n] < room:
+                if n - 1 == 5 and c[0] > 0:
+                    out.append(suit + "06-7")
+                if n + 1 == 5 and c[0] > 0:
+                    out.append(suit + "34-0")
+                if (n - 1 != 5 and n + 1 != 5) or c[0] < c[5]:
+                    out.append(f"{suit}{n - 1}{digit}-{n + 1}")
+        if n <= 7 and c[n + 1] > 0 and c[n + 2] > 0:
+            if not check or c[n] + (c[n + 3] if n < 7 else 0) < room:
+                if n + 1 == 5 and c[0] > 0:
+                    out.append(suit + "4-06")
+                if n + 2 == 5 and c[0] > 0:
+                    out.append(suit + "3-40")
+                if (n + 1 != 5 and n + 2 != 5) or c[0] < c[5]:
+                    out.append(f"{suit}{digit}-{n + 1}{n + 2}")
+        return out
+
+    def pon_options(self, tile: str) -> list[str] | None:
+        """Pons possible on a discard (``tile`` like ``'p5='``), red variants apart (majiang-core's ``get_peng_mianzi``).
+
+        >>> Hand.from_string("p0055s789z11223").pon_options("p5+")
+        ['p005+', 'p505+', 'p555+']
+        """
+        suit, n, direction = _called(tile)
+        if self._drawn is not None:
+            return None
+        out: list[str] = []
+        if self._riichi:
+            return out
+        c = self._tiles[suit]
+        digit = tile[1]
+        if c[n] >= 2:
+            if n == 5 and c[0] >= 2:
+                out.append(f"{suit}00{digit}{direction}")
+            if n == 5 and c[0] >= 1 and c[5] - c[0] >= 1:
+                out.append(f"{suit}50{digit}{direction}")
+            if n != 5 or c[5] - c[0] >= 2:
+                out.append(f"{suit}{n}{n}{digit}{direction}")
+        return out
+
+    def kan_options(self, tile: str | None = None) -> list[str] | None:
+        """Kans possible (majiang-core's ``get_gang_mianzi``).
+
+        With ``tile`` (a discard like ``'m1+'``): the open kan on it. Without: closed kans and
+        added kans from the 14-tile state; after riichi only a closed kan of the drawn tile's kind.
+        (Whether such a kan may change the waits is a rule of the game.)
+
+        >>> Hand.from_string("m1111p456s789z122z1").kan_options()
+        ['m1111']
+        """
+        out: list[str] = []
+        if tile is not None:
+            suit, n, direction = _called(tile)
+            if self._drawn is not None:
+                return None
+            if self._riichi:
+                return out
+            c = self._tiles[suit]
+            if c[n] == 3:
+                if n == 5:
+                    out.append(suit + "5" * (3 - c[0]) + "0" * c[0] + tile[1] + direction)
+                else:
+                    out.append(f"{suit}{n}{n}{n}{n}{direction}")
+            return out
+        if self._drawn is None or len(self._drawn) > 2:
+            return None
+        drawn_kind = self._drawn.replace("0", "5")
+        for suit in SUITS:
+            c = self._tiles[suit]
+            for n in range(1, len(c)):
+                if c[n] == 0:
+                    continue
+                if c[n] == 4:
+                    if self._riichi and f"{suit}{n}" != drawn_kind:
+                        continue
+                    if n == 5:
+                        out.append(suit + "5" * (4 - c[0]) + "0" * c[0])
+                    else:
+                        out.append(f"{suit}{n}{n}{n}{n}")
+                elif not self._riichi:
+                    for meld in self._melds:
+                        if meld.replace("0", "5")[:4] == f"{suit}{n}{n}{n}":
+                            out.append(meld + ("0" if n == 5 and c[0] > 0 else str(n)))
+        return out
+
+
+def _plain_tile(tile: str) -> str:
+    """A tile without suffixes, or ValueError."""
+    check_tile(tile)
+    return tile[:2]
+
+
+def _called(tile: str) -> tuple[str, int, str]:
+    """Suit, number (red = 5) and direction of a discard offered for a call."""
+    check_tile(tile)
+    if tile[-1] not in "+=-":
+        raise ValueError(f"{tile!r} needs a direction (+ = -) saying who discarded it")
+    return tile[0], int(tile[1]) or 5, tile[-1]

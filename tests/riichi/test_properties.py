@@ -1,0 +1,114 @@
+"""Property tests: random turns keep every tile accounted for, strings round-trip, refusals change nothing."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamelab.errors import IllegalMove
+from gamelab.riichi import TILE_KINDS, Hand, River, Wall
+
+
+def tiles_in(hand: Hand, river: River, wall: Wall) -> int:
+    melds = sum(len(re.findall(r"\d", m)) for m in hand.melds)
+    return len(hand.concealed_tiles()) + melds + len(river) + len(wall._tiles)
+
+
+def assert_refused_unchanged(hand: Hand, action) -> None:
+    before = str(hand)
+    try:
+        action()
+    except (IllegalMove, ValueError):
+        assert str(hand) == before
+    else:
+        raise AssertionError("the action should have been refused")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.lists(st.integers(0, 10**6), min_size=5, max_size=80))
+def test_random_turns(seed: int, choices: list[int]) -> None:
+    wall = Wall(seed=seed)
+    hand = Hand([wall.draw() for _ in range(13)])
+    river = River()
+    for choice in choices:
+        if wall.tiles_left < 2:
+            break
+        offered = wall.draw()
+        calls = (hand.pon_options(offered + "=") or []) + (hand.chi_options(offered + "-") or [])
+        calls += hand.kan_options(offered + "+") or []
+        if calls and choice % 3 == 0:
+            meld = calls[choice % len(calls)]
+            hand.call(meld)
+            if len(re.findall(r"\d", meld)) == 4:
+                hand.draw(wall.draw_replacement())
+                wall.reveal_kan_dora()
+        else:
+            hand.draw(offered)
+            kans = hand.kan_options()
+            if kans and choice % 2 == 0:
+                hand.kan(kans[choice % len(kans)])
+                if wall.kans >= 4:
+                    break
+                hand.draw(wall.draw_replacement())
+                wall.reveal_kan_dora()
+        assert hand.tile_count == 14
+        assert str(Hand.from_string(str(hand))) == str(hand)
+        absent = next(k for k in TILE_KINDS if hand.count(k) == 0)
+        assert_refused_unchanged(hand, lambda: hand.discard(absent))
+        assert_refused_unchanged(hand, lambda: hand.draw(absent))
+        options = hand.discard_options() or hand.discard_options(check=False)
+        assert options
+        tile = options[choice % len(options)]
+        hand.discard(tile)
+        river.discard(tile)
+        assert hand.tile_count == 13 and hand.drawn is None
+        assert tiles_in(hand, river, wall) == 136
+        assert str(Hand.from_string(str(hand))) == str(hand)
+
+
+SETS = [f"{s}{n}{n + 1}{n + 2}" for s in "mps" for n in range(1, 8)] + [f"{s}{n}{n}{n}" for s in "mpsz"
+                                                                     for n in range(1, 8 if s == "z" else 10)]
+PAIRS = [f"{k[0]}{k[1]}{k[1]}" for k in TILE_KINDS]
+
+
+def _tiles(block: str) -> list[str]:
+    return [block[0] + d for d in block[1:]]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(SETS), min_size=4, max_size=4),
+    st.sampled_from(PAIRS),
+    st.integers(0, 13),
+    st.sampled_from([None, "+", "=", "-"]),
+    st.integers(0, 3),
+    st.integers(0, 3),
+    st.integers(0, 3),
+    st.integers(0, 2),
+)
+def test_wins_pay_out_consistently(sets, pair, which, direction, seat, round_wind, honba, sticks) -> None:
+    """Any complete hand scores; payments balance except the riichi sticks the winner collects."""
+    from collections import Counter
+
+    from gamelab.riichi import WinContext, score
+
+    tiles = [t for block in sets + [pair] for t in _tiles(block)]
+    if max(Counter(tiles).values()) > 4:
+        return
+    winning = tiles.pop(which)
+    hand = Hand(tiles)
+    context = WinContext(seat_wind=seat, round_wind=round_wind, honba=honba, riichi_sticks=sticks, riichi=1)
+    if direction is None:
+        hand.draw(winning)
+        result = score(hand, None, context)
+    else:
+        result = score(hand, winning + direction, context)
+    assert result is not None and result.has_yaku  # riichi is always a yaku
+    assert sum(result.payments) == 1000 * sticks
+    assert result.payments[seat] == result.points + 300 * honba + 1000 * sticks
+    assert all(p <= 0 for i, p in enumerate(result.payments) if i != seat)
+    if direction is not None:
+        assert sum(1 for p in result.payments if p < 0) == 1
+    assert (result.yakuman is None) == (result.han is not None)
