@@ -91,3 +91,26 @@ def test_picture_target_at_matches_drawing():
     picture, game = LightsOutPicture(), LightsOut.new(size=5, seed=3)
     assert picture.target_at(game, 24 + 64 * 4 + 30, 24 + 30) == (0, 4)
     assert picture.target_at(game, 2, 2) is None
+
+
+def test_rotation_in_every_back_end_and_in_hit_testing():
+    from ipycanvas import Canvas, hold_canvas
+
+    from gamelab.widgets.testing import CanvasMessages
+
+    svg = SvgPainter(100, 100)
+    with svg.rotated(90, 50, 50):
+        svg.rect(40, 0, 20, 10, fill="red", target="bar")
+    assert '<g transform="rotate(90 50 50)"><rect x="40" y="0"' in svg.svg() and svg.svg().count("</g>") == 1
+    assert svg.hit(95, 50) == "bar" and svg.hit(50, 5) is None
+
+    canvas = Canvas(width=100, height=100)
+    with CanvasMessages() as sent, hold_canvas():
+        painter = CanvasPainter(canvas)
+        painter.rect(0, 0, 5, 5, fill="red")
+        with painter.rotated(45, 10, 10):
+            painter.circle(10, 10, 3, fill="red", target="dot")
+        painter.rect(0, 0, 5, 5, fill="red")  # after restore() the fill is sent again
+    names = [name for name, _ in sent.commands()]
+    assert names.index("save") < names.index("rotate") < names.index("restore")
+    assert painter.hit(10, 10) == "dot"

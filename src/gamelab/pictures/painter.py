@@ -20,11 +20,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Hashable, Iterable, Sequence
+from typing import Any, Hashable, Iterable, Iterator, Sequence
 
 __all__ = [
     "Painter",
@@ -82,11 +83,50 @@ class Painter(ABC):
         self.width = int(width)
         self.height = int(height)
         self.shapes: list[Shape] = []
+        self._turns: list[tuple[float, float, float]] = []  # active rotations: (radians, cx, cy)
 
     # -- hit map ---------------------------------------------------------------------------------
     def _keep(self, kind: str, coords: Iterable[float], target: Hashable | None) -> None:
-        if target is not None:
-            self.shapes.append(Shape(kind, tuple(float(v) for v in coords), target))
+        if target is None:
+            return
+        c = tuple(float(v) for v in coords)
+        if self._turns:  # keep the shape where it shows on screen
+            if kind == "rect":
+                x, y, w, h = c
+                kind, c = "polygon", (x, y, x + w, y, x + w, y + h, x, y + h)
+            points = [self._on_screen(px, py) for px, py in zip(c[0::2], c[1::2])]
+            c = (*points[0], c[2]) if kind == "circle" else tuple(v for pt in points for v in pt)
+        self.shapes.append(Shape(kind, c, target))
+
+    def _on_screen(self, x: float, y: float) -> Point:
+        for angle, cx, cy in reversed(self._turns):
+            cos, sin = math.cos(angle), math.sin(angle)
+            x, y = cx + (x - cx) * cos - (y - cy) * sin, cy + (x - cx) * sin + (y - cy) * cos
+        return x, y
+
+    @contextlib.contextmanager
+    def rotated(self, degrees: float, cx: float, cy: float) -> Iterator[None]:
+        """Everything drawn inside the block is turned ``degrees`` clockwise around (cx, cy).
+
+        >>> p = RecordingPainter(100, 100)
+        >>> with p.rotated(90, 50, 50):
+        ...     p.rect(40, 0, 20, 10, target="bar")   # drawn at the top, shows at the right edge
+        >>> p.hit(95, 50), p.hit(50, 5)
+        ('bar', None)
+        """
+        self._begin_rotation(float(degrees), float(cx), float(cy))
+        self._turns.append((math.radians(degrees), float(cx), float(cy)))
+        try:
+            yield
+        finally:
+            self._turns.pop()
+            self._end_rotation()
+
+    def _begin_rotation(self, degrees: float, cx: float, cy: float) -> None:
+        """Back-end hook: start drawing turned (default: nothing, for painters that only keep shapes)."""
+
+    def _end_rotation(self) -> None:
+        """Back-end hook: stop drawing turned."""
 
     def hit(self, x: float, y: float) -> Hashable | None:
         """The target of the topmost tagged shape under (x, y), or ``None``."""
@@ -215,6 +255,12 @@ class SvgPainter(Painter):
     def _circle(self, cx, cy, r, style):
         self._parts.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" {self._paint(style)}/>')
 
+    def _begin_rotation(self, degrees, cx, cy):
+        self._parts.append(f'<g transform="rotate({_n(degrees)} {_n(cx)} {_n(cy)})">')
+
+    def _end_rotation(self):
+        self._parts.append("</g>")
+
     _ANCHOR = {"left": "start", "center": "middle", "right": "end"}
     _BASELINE = {"top": "hanging", "middle": "central", "bottom": "text-after-edge", "alphabetic": "alphabetic"}
 
@@ -311,6 +357,17 @@ class CanvasPainter(Painter):
         c.arc(cx, cy, r, 0, 2 * math.pi)
         self._finish(style)
 
+    def _begin_rotation(self, degrees, cx, cy):
+        c = self.canvas
+        c.save()
+        c.translate(cx, cy)
+        c.rotate(math.radians(degrees))
+        c.translate(-cx, -cy)
+
+    def _end_rotation(self):
+        self.canvas.restore()
+        self._state = {}  # restore() brought back older styles: send them again when next needed
+
     def _text(self, x, y, text, style):
         self._apply(style)
         self._set("font", f'{"bold " if style["bold"] else ""}{_n(style["size"])}px {style["family"]}')
@@ -345,3 +402,9 @@ class RecordingPainter(Painter):
 
     def _text(self, x, y, text, style):
         self.calls.append(("text", (x, y, text, tuple(sorted(style.items())))))
+
+    def _begin_rotation(self, degrees, cx, cy):
+        self.calls.append(("rotate", (degrees, cx, cy)))
+
+    def _end_rotation(self):
+        self.calls.append(("end_rotate", ()))
