@@ -10,8 +10,8 @@ The layout follows the usual table conventions:
 * a river: rows of six discards, the riichi tile sideways, a called tile dimmed (it now lies in the
   caller's meld), a tile discarded straight from the draw slightly greyed.
 
-The painter draws no rotated text, so a sideways tile is a tile body lying on its side with the
-face kept upright inside it.
+A sideways tile is a tile body lying on its side with its face turned a quarter to the left, as on
+a real table (``Painter.rotated``).
 
 >>> svg = hand_svg(Hand.from_string("m123p406s789z11,z222="))
 >>> svg.startswith("<svg") and "南" in svg
@@ -64,12 +64,14 @@ def _upright(p: Painter, tile: str | None, x: float, y: float, target: Any = Non
 
 
 def _sideways(p: Painter, tile: str, x: float, y: float, target: Any = None, dim: float = 0.0) -> None:
-    """A tile lying on its side (TILE_H wide, TILE_W tall), face kept upright."""
+    """A tile lying on its side (TILE_H wide, TILE_W tall), its face turned a quarter to the left."""
     w, h = TILE_H, TILE_W
     r = TILE_W * 0.1
     p.round_rect(x, y + THICK, w, h, r, fill="#1f7a4d", stroke="#155a38", line_width=0.75)
     p.round_rect(x, y + THICK * 0.55, w, h, r, fill="#efe9d8", stroke="#bdb39b", line_width=0.6)
-    draw_tile_face(p, art_kind(tile), x, y, w, h)
+    cx, cy = x + w / 2, y + h / 2
+    with p.rotated(-90, cx, cy):
+        draw_tile_face(p, art_kind(tile), cx - TILE_W / 2, cy - TILE_H / 2, TILE_W, TILE_H)
     if target is not None:
         p.rect(x, y, w, h + THICK, fill="white", alpha=0.0, target=target)
     if dim:
