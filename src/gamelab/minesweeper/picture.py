@@ -1,0 +1,226 @@
+"""How a Minesweeper board looks: the classic grey panel, raised hidden cells, numbers in their colours.
+
+One drawing, used both for static SVG pictures and for the play widget's canvas. The layout, top to
+bottom: a header with the mine counter (red digits), the face (new game) and the clock; then the
+field, with row and column numbers in the frame so a learner can read ``open r c`` off the picture.
+
+``ui`` (presentation only, never game state) may hold:
+
+* ``"hint"``: ``(row, col)`` to ring a cell (the Hint button);
+* ``"chances"``: ``{(row, col): mine chance}`` to tint hidden cells from green (safe) to red, with
+  the percentage written in (the probability overlay);
+* ``"seconds"``: the clock's value; ``"message"``: the result text shown over the field, which is a
+  click target (``"message"``) that starts a new game, as in the tutorial.
+
+Targets: ``("cell", row, col)`` for every cell, ``"face"`` and ``"message"``.
+
+>>> from gamelab.minesweeper import Minesweeper
+>>> svg = MinesweeperPicture().svg(Minesweeper.new("beginner"))
+>>> svg.startswith("<svg") and 'width="256"' in svg
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..pictures import Painter, Picture
+from .vmap import FLAG, HIDE, VMap
+
+__all__ = ["MinesweeperPicture", "NUMBER_COLOURS", "board_svg"]
+
+#: the classic colours of the numbers 1–8
+NUMBER_COLOURS = {1: "#0000ff", 2: "#007b00", 3: "#ff0000", 4: "#00007b", 5: "#7b0000", 6: "#007b7b",
+                  7: "#000000", 8: "#7b7b7b"}
+
+GREY, LIGHT, DARK, LINE = "#c0c0c0", "#ffffff", "#808080", "#9a9a9a"
+LED_FONT = "DejaVu Sans Mono, Consolas, monospace"
+
+
+def _vm(state: Any) -> VMap:
+    return state.vm if hasattr(state, "vm") else state
+
+
+class MinesweeperPicture(Picture[Any]):
+    """Draws a :class:`~gamelab.minesweeper.Minesweeper` (or a bare :class:`VMap`) at ``cell`` pixels a cell."""
+
+    background = GREY
+    cell = 24
+    frame = 10       # the raised outer frame
+    label = 20       # room for the row numbers (left) and column numbers (above the field)
+    header = 44
+
+    def __init__(self, cell: int | None = None, labels: bool = True) -> None:
+        if cell is not None:
+            self.cell = cell
+        self.labels = labels
+
+    # -- geometry --------------------------------------------------------------------------------
+    def _origin(self) -> tuple[float, float]:
+        """Top-left pixel of the field (cell (1, 1))."""
+        lab = self.label if self.labels else 0
+        return self.frame + lab, self.frame + self.header + 8 + lab
+
+    def size(self, state: Any, ui: Any = None) -> tuple[int, int]:
+        vm = _vm(state)
+        x0, y0 = self._origin()
+        return int(x0 + vm.cols * self.cell + self.frame), int(y0 + vm.rows * self.cell + self.frame)
+
+    def cell_box(self, row: int, col: int) -> tuple[float, float, float]:
+        """``(x, y, size)`` of a cell's square."""
+        x0, y0 = self._origin()
+        return x0 + (col - 1) * self.cell, y0 + (row - 1) * self.cell, self.cell
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, p: Painter, state: Any, ui: Any = None) -> None:
+        ui = ui or {}
+        vm = _vm(state)
+        width, height = p.width, p.height
+        _bevel(p, 0, 0, width, height, 3, raised=True)
+        self._draw_header(p, vm, ui, width)
+        x0, y0 = self._origin()
+        field_w, field_h = vm.cols * self.cell, vm.rows * self.cell
+        _bevel(p, x0 - 3, y0 - 3, field_w + 6, field_h + 6, 3, raised=False)
+        if self.labels:
+            self._draw_labels(p, vm, x0, y0)
+        hint = ui.get("hint")
+        chances: dict = ui.get("chances") or {}
+        # Once cleared, every mine still hidden is shown flagged, as classic Minesweeper does.
+        cleared = vm.show() == 1
+        for i in vm.cells:
+            row, col = vm.coords(i)
+            self._draw_cell(p, vm, i, row, col, chances.get((row, col)), cleared)
+        if hint is not None and vm.inside(*hint):
+            x, y, s = self.cell_box(*hint)
+            p.circle(x + s / 2, y + s / 2, s * 0.42, stroke="#e0245e", line_width=3)
+        message = ui.get("message")
+        if message:
+            self._draw_message(p, message, x0, y0, field_w, field_h)
+
+    def _draw_header(self, p: Painter, vm: VMap, ui: dict, width: int) -> None:
+        f, h = self.frame, self.header
+        _bevel(p, f, f, width - 2 * f, h, 2, raised=False)
+        cy = f + h / 2
+        result = vm.show()
+        _led(p, f + 7, cy, 0 if result == 1 else vm.mines - vm.flags)
+        self.draw_clock(p, ui)
+        _face(p, width / 2, cy, 15, "dead" if result == -1 else "cool" if result == 1 else "smile")
+
+    def draw_clock(self, p: Painter, ui: Any = None) -> None:
+        """Only the clock's digits (``ui["seconds"]``): the widget repaints just these while time runs."""
+        _led(p, p.width - self.frame - 7 - 48, self.frame + self.header / 2, int((ui or {}).get("seconds", 0)))
+
+    def _draw_labels(self, p: Painter, vm: VMap, x0: float, y0: float) -> None:
+        size = max(8.0, self.cell * 0.42)
+        step = 1 if self.cell >= 20 or vm.cols <= 16 else 5
+        for col in range(1, vm.cols + 1):
+            if col == 1 or col % step == 0:
+                p.text(x0 + (col - 0.5) * self.cell, y0 - 3 - self.label / 2, str(col), size=size, fill="#404040")
+        for row in range(1, vm.rows + 1):
+            if row == 1 or row % step == 0:
+                p.text(x0 - 3 - self.label / 2, y0 + (row - 0.5) * self.cell, str(row), size=size, fill="#404040")
+
+    def _draw_cell(self, p: Painter, vm: VMap, i: int, row: int, col: int, chance: float | None,
+                   cleared: bool = False) -> None:
+        x, y, s = self.cell_box(row, col)
+        target = ("cell", row, col)
+        state = vm.state[i]
+        if state in (HIDE, FLAG):
+            p.rect(x, y, s, s, fill=GREY, target=target)
+            _bevel(p, x, y, s, s, max(2.0, s / 9), raised=True)
+            if state == FLAG or cleared:
+                _flag(p, x, y, s)
+            elif chance is not None:
+                _chance(p, x, y, s, chance)
+            return
+        exploded = i == vm.exploded
+        p.rect(x, y, s, s, fill="#ff0000" if exploded else GREY, target=target)
+        # the thin grid of open cells: one line on the top and left edge of each
+        p.line(x, y + 0.5, x + s, y + 0.5, stroke=DARK, line_width=1)
+        p.line(x + 0.5, y, x + 0.5, y + s, stroke=DARK, line_width=1)
+        if vm.mine[i]:
+            _mine(p, x + s / 2, y + s / 2, s * 0.3)
+        elif vm.near[i]:
+            n = vm.near[i]
+            p.text(x + s / 2 + 0.5, y + s / 2 + 1, str(n), size=s * 0.68, bold=True, fill=NUMBER_COLOURS[n])
+
+    def _draw_message(self, p: Painter, message: str, x0: float, y0: float, w: float, h: float) -> None:
+        box_w = min(w - 8, max(180.0, 11.0 * len(message) + 40))
+        box_h = 58.0
+        bx, by = x0 + (w - box_w) / 2, y0 + (h - box_h) / 2
+        p.round_rect(bx + 3, by + 4, box_w, box_h, 10, fill="black", alpha=0.3)
+        p.round_rect(bx, by, box_w, box_h, 10, fill="#fffbe6", stroke="#404040", line_width=2, target="message")
+        p.text(bx + box_w / 2, by + 21, message, size=17, bold=True, fill="#202020")
+        p.text(bx + box_w / 2, by + 42, "click for a new game", size=11, fill="#606060")
+
+
+# -- parts ---------------------------------------------------------------------------------------------
+def _bevel(p: Painter, x: float, y: float, w: float, h: float, t: float, *, raised: bool) -> None:
+    """The 3-D edge of classic Windows: light on the top-left and dark on the bottom-right when raised."""
+    top, bottom = (LIGHT, DARK) if raised else (DARK, LIGHT)
+    p.polygon([(x, y), (x + w, y), (x + w - t, y + t), (x + t, y + t), (x + t, y + h - t), (x, y + h)], fill=top)
+    p.polygon([(x + w, y), (x + w, y + h), (x, y + h), (x + t, y + h - t), (x + w - t, y + h - t),
+               (x + w - t, y + t)], fill=bottom)
+
+
+def _flag(p: Painter, x: float, y: float, s: float) -> None:
+    p.polygon([(x + s * 0.58, y + s * 0.2), (x + s * 0.58, y + s * 0.52), (x + s * 0.24, y + s * 0.36)], fill="#ff0000")
+    p.line(x + s * 0.58, y + s * 0.2, x + s * 0.58, y + s * 0.72, stroke="black", line_width=max(1.5, s / 14))
+    p.rect(x + s * 0.36, y + s * 0.66, s * 0.36, s * 0.07, fill="black")
+    p.rect(x + s * 0.26, y + s * 0.73, s * 0.56, s * 0.09, fill="black")
+
+
+def _mine(p: Painter, cx: float, cy: float, r: float) -> None:
+    for dx, dy in ((1, 0), (0, 1), (0.72, 0.72), (0.72, -0.72)):
+        p.line(cx - dx * r * 1.45, cy - dy * r * 1.45, cx + dx * r * 1.45, cy + dy * r * 1.45,
+               stroke="black", line_width=max(1.5, r / 4))
+    p.circle(cx, cy, r, fill="black")
+    p.circle(cx - r * 0.35, cy - r * 0.35, r * 0.28, fill="white")
+
+
+def _chance(p: Painter, x: float, y: float, s: float, chance: float) -> None:
+    """The probability overlay: green for safe through yellow to red for a sure mine, and the percentage."""
+    c = min(1.0, max(0.0, chance))
+    red = int(255 * min(1.0, 2 * c))
+    green = int(200 * min(1.0, 2 * (1 - c)))
+    colour = f"#{red:02x}{green:02x}30"
+    inset = max(2.0, s / 9)
+    p.rect(x + inset, y + inset, s - 2 * inset, s - 2 * inset, fill=colour, alpha=0.45)
+    text = "0" if c == 0 else "100" if c == 1 else f"{100 * c:.0f}" if c >= 0.01 else "<1"
+    p.text(x + s / 2, y + s / 2 + 0.5, text, size=s * 0.36, fill="#101010")
+
+
+def _led(p: Painter, x: float, cy: float, value: int) -> None:
+    """A three-digit counter in red on black (the classic mine counter and clock)."""
+    text = f"{max(-99, min(999, value)):03d}" if value >= 0 else f"-{min(99, -value):02d}"
+    p.rect(x, cy - 15, 48, 30, fill="#000000")
+    p.text(x + 24, cy + 1, "888", size=22, bold=True, fill="#3a0000", family=LED_FONT)
+    p.text(x + 24, cy + 1, text, size=22, bold=True, fill="#ff2020", family=LED_FONT)
+
+
+def _face(p: Painter, cx: float, cy: float, r: float, mood: str) -> None:
+    """The face button: smiling while playing, crossed eyes after a blast, sunglasses once cleared."""
+    s = 2 * r + 8
+    p.rect(cx - s / 2, cy - s / 2, s, s, fill=GREY, target="face")
+    _bevel(p, cx - s / 2, cy - s / 2, s, s, 2, raised=True)
+    p.circle(cx, cy, r - 2, fill="#ffff00", stroke="black", line_width=1.2)
+    e = r * 0.33
+    if mood == "dead":
+        for ex in (cx - e, cx + e):
+            p.line(ex - 2.5, cy - e - 2.5, ex + 2.5, cy - e + 2.5, stroke="black", line_width=1.4)
+            p.line(ex - 2.5, cy - e + 2.5, ex + 2.5, cy - e - 2.5, stroke="black", line_width=1.4)
+        p.polyline([(cx - e, cy + e * 1.4), (cx, cy + e * 0.8), (cx + e, cy + e * 1.4)], stroke="black", line_width=1.4)
+        return
+    if mood == "cool":
+        p.polygon([(cx - r * 0.75, cy - e - 2), (cx + r * 0.75, cy - e - 2), (cx + r * 0.55, cy - e + 3),
+                   (cx + 1, cy - e + 1), (cx - 1, cy - e + 1), (cx - r * 0.55, cy - e + 3)], fill="black")
+    else:
+        p.circle(cx - e, cy - e, 1.6, fill="black")
+        p.circle(cx + e, cy - e, 1.6, fill="black")
+    p.polyline([(cx - e * 1.2, cy + e * 0.6), (cx, cy + e * 1.3), (cx + e * 1.2, cy + e * 0.6)], stroke="black",
+               line_width=1.4)
+
+
+def board_svg(state: Any, ui: Any = None) -> str:
+    """The picture of a game or map as SVG text (what ``_repr_svg_`` shows in a notebook)."""
+    return MinesweeperPicture().svg(state, ui)

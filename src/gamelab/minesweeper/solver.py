@@ -1,0 +1,592 @@
+"""A Minesweeper solver: certain deductions first, then exact mine probabilities, then the safest guess.
+
+This answers the tutorial author's closing complaint (expert games end in "this cell or that one,
+no way to tell": 運任せ). The solver sees only what a player sees: the numbers on open cells, the size
+of the board and the number of mines. Flags are ignored, since a player's flag may be wrong.
+
+1. **Deduction** (:meth:`Solver.deduce`). Every open number says "these hidden neighbours hold exactly
+   k mines". A number whose k is 0 makes all its hidden neighbours safe; one whose k equals its hidden
+   neighbours makes them all mines (single-constraint reasoning). Two overlapping numbers bound how many
+   mines their shared cells hold, which can settle the cells only one of them sees (subset and overlap
+   reasoning: the classic 1-1 and 1-2 patterns). The mine total is one more such constraint, over every
+   hidden cell.
+2. **Probabilities** (:meth:`Solver.probabilities`). Hidden cells next to a number form the *frontier*.
+   Its constraints split into independent components; each is enumerated (cells that see exactly the
+   same numbers are counted together with binomial weights), giving for every possible mine count k the
+   number of arrangements and how often each cell holds a mine. A frontier arrangement with K mines
+   leaves ``C(cells off the frontier, mines left − K)`` ways to fill the rest, so every arrangement is
+   weighted by that (exact integers, no floating point until the very end).
+3. **Guess** (:meth:`Solver.best_guess`): the hidden cell least likely to be a mine; near-ties are broken
+   by the chance that the cell shows a useful number (see :meth:`Solver.best_guess`).
+
+>>> from gamelab.minesweeper.vmap import VMap
+>>> vm = VMap(1, 5, 2)
+>>> vm.first(1, 1, mines_at=[vm.index(1, 3), vm.index(1, 5)])
+0
+>>> s = Solver.for_map(vm)
+>>> s.deduce(), [vm.coords(i) for i in s.mines_known()]
+(True, [(1, 3)])
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from .vmap import DEAD, OPEN, VMap
+
+__all__ = ["Solver", "Analysis", "Contradiction", "play_out", "neighbour_table"]
+
+UNKNOWN, SAFE, MINE = 0, 1, 2
+
+_TABLES: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+
+#: how much more dangerous than the safest cell a guess may be, to buy a better chance of progress
+GUESS_TOLERANCE = 0.01
+#: how many candidate guesses are examined number by number
+GUESS_LOOKAHEAD = 6
+#: how much plain safety counts next to the chance of making progress
+PROGRESS_WEIGHT = 1.0
+
+
+def neighbour_table(rows: int, cols: int) -> list[tuple[int, ...]]:
+    """For every index of a ``rows`` × ``cols`` map with its border, its neighbours on the playing field.
+
+    >>> neighbour_table(2, 2)[5]   # (1, 1) is next to (1, 2), (2, 1), (2, 2)
+    (6, 9, 10)
+    """
+    key = (rows, cols)
+    if key not in _TABLES:
+        w = cols + 2
+        table: list[tuple[int, ...]] = [() for _ in range((rows + 2) * w)]
+        for r in range(1, rows + 1):
+            for c in range(1, cols + 1):
+                table[r * w + c] = tuple(
+                    rr * w + cc
+                    for rr in (r - 1, r, r + 1)
+                    for cc in (c - 1, c, c + 1)
+                    if (rr, cc) != (r, c) and 1 <= rr <= rows and 1 <= cc <= cols
+                )
+        _TABLES[key] = table
+    return _TABLES[key]
+
+
+class Contradiction(ValueError):
+    """The numbers shown cannot all be true together (a hand-made position with a typo, say)."""
+
+
+@dataclass
+class Analysis:
+    """Exact mine probabilities of the hidden cells, as integer numerators over one denominator.
+
+    ``frontier[i]`` is the numerator for hidden cell ``i`` next to a number, ``outside`` the numerator
+    shared by every other hidden cell, ``total`` the common denominator (the number of mine layouts
+    that agree with everything shown, each counted once).
+    """
+
+    frontier: dict[int, int]
+    outside: int
+    outside_cells: list[int]
+    total: int
+
+    def probability(self, i: int) -> Fraction:
+        """The exact chance that hidden cell ``i`` holds a mine."""
+        return Fraction(self.frontier.get(i, self.outside), self.total)
+
+    def chance(self, i: int) -> float:
+        """The same as a float (fast)."""
+        return self.frontier.get(i, self.outside) / self.total
+
+
+class Solver:
+    """What can be known about a board from its open numbers, the board size and the mine total.
+
+    Feed it the numbers as they appear (:meth:`reveal`, or :meth:`observe` a :class:`VMap`), then ask
+    for certain cells (:meth:`deduce`, :meth:`safe_known`, :meth:`mines_known`), probabilities
+    (:meth:`analyse`, :meth:`probabilities`) or a move (:meth:`best_guess`). Cells are map indices
+    (``row * (cols + 2) + col``, rows and columns from 1).
+
+    >>> s = Solver(1, 3, 1)
+    >>> s.reveal(1 * 5 + 1, 1)   # (1, 1) shows 1: the mine is at (1, 2)
+    >>> s.deduce(), s.mines_known()
+    (True, [7])
+    """
+
+    def __init__(self, rows: int, cols: int, mines: int) -> None:
+        self.rows, self.cols, self.mines = rows, cols, mines
+        self.width = cols + 2
+        self.nbrs = neighbour_table(rows, cols)
+        w = self.width
+        self.cells = [r * w + c for r in range(1, rows + 1) for c in range(1, cols + 1)]
+        size = (rows + 2) * w
+        self.number = [-1] * size
+        self.known = [UNKNOWN] * size
+        self.unknown_count = rows * cols
+        self.mines_found = 0
+        self._pending: set[int] = set()  # known safe, number not yet seen
+        self._dirty: set[int] = set()  # numbers whose neighbourhood changed since last looked at
+
+    # -- input -----------------------------------------------------------------------------------
+    @classmethod
+    def for_map(cls, vm: VMap) -> "Solver":
+        """A solver that has seen every open cell of ``vm``."""
+        solver = cls(vm.rows, vm.cols, vm.mines)
+        solver.observe(vm)
+        return solver
+
+    def observe(self, vm: VMap) -> None:
+        """Read every open number of ``vm`` not seen yet (nothing is read from a lost board)."""
+        if vm.show() == DEAD:
+            return
+        number, state, near = self.number, vm.state, vm.near
+        for i in vm.cells:
+            if state[i] == OPEN and number[i] < 0:
+                self.reveal(i, near[i])
+
+    def reveal(self, i: int, n: int) -> None:
+        """Cell ``i`` was opened and shows ``n`` (0–8)."""
+        if self.known[i] == MINE:
+            raise Contradiction(f"cell {divmod(i, self.width)} was deduced to be a mine but shows {n}")
+        self.number[i] = n
+        self._dirty.add(i)
+        if self.known[i] == UNKNOWN:
+            self._set(i, SAFE)
+        self._pending.discard(i)
+
+    def _set(self, i: int, value: int) -> None:
+        self.known[i] = value
+        self.unknown_count -= 1
+        if value == MINE:
+            self.mines_found += 1
+        elif self.number[i] < 0:
+            self._pending.add(i)
+        number, dirty = self.number, self._dirty
+        for j in self.nbrs[i]:
+            if number[j] >= 0:
+                dirty.add(j)
+
+    # -- reading ---------------------------------------------------------------------------------
+    def safe_known(self) -> list[int]:
+        """Cells known to be safe and not opened yet, in index order."""
+        return sorted(self._pending)
+
+    def mines_known(self) -> list[int]:
+        """Cells known to hold a mine, in index order."""
+        return [i for i in self.cells if self.known[i] == MINE]
+
+    def unknown(self) -> list[int]:
+        """Hidden cells whose content is not known."""
+        return [i for i in self.cells if self.known[i] == UNKNOWN]
+
+    @property
+    def solved(self) -> bool:
+        """True once every cell is known (the safe ones may still be waiting to be opened)."""
+        return self.unknown_count == 0
+
+    # -- 1. deduction ----------------------------------------------------------------------------
+    def deduce(self, *, pairs: bool = True) -> bool:
+        """Settle every cell that follows for certain; True if anything new was found.
+
+        Single numbers are re-examined only where something changed; overlapping pairs (and the mine
+        total) are tried when single numbers are exhausted. ``pairs=False`` keeps to single numbers.
+        """
+        progress = False
+        while True:
+            if self._singles():
+                progress = True
+            if not pairs or not self._pairs():
+                return progress
+            progress = True
+
+    def _singles(self) -> bool:
+        known, number, nbrs, dirty = self.known, self.number, self.nbrs, self._dirty
+        found = False
+        while dirty:
+            i = dirty.pop()
+            hidden = [j for j in nbrs[i] if known[j] == UNKNOWN]
+            if not hidden:
+                continue
+            need = number[i] - sum(1 for j in nbrs[i] if known[j] == MINE)
+            if need < 0 or need > len(hidden):
+                raise Contradiction(f"the {number[i]} at {divmod(i, self.width)} cannot be satisfied")
+            if need == 0:
+                for j in hidden:
+                    self._set(j, SAFE)
+                found = True
+            elif need == len(hidden):
+                for j in hidden:
+                    self._set(j, MINE)
+                found = True
+        # The mine total: none left means every hidden cell is safe, as many as hidden means all mines.
+        left = self.mines - self.mines_found
+        if self.unknown_count and (left == 0 or left == self.unknown_count):
+            value = SAFE if left == 0 else MINE
+            for j in self.unknown():
+                self._set(j, value)
+            found = True
+        return found
+
+    def constraints(self) -> list[tuple[int, int, int]]:
+        """``(number cell, hidden-neighbour bitmask, mines among them)`` for every number next to a hidden cell."""
+        known, number, nbrs = self.known, self.number, self.nbrs
+        out = []
+        for i in self.cells:
+            if number[i] < 0:
+                continue
+            mask = 0
+            need = number[i]
+            for j in nbrs[i]:
+                k = known[j]
+                if k == UNKNOWN:
+                    mask |= 1 << j
+                elif k == MINE:
+                    need -= 1
+            if mask:
+                out.append((i, mask, need))
+        return out
+
+    def _pairs(self) -> bool:
+        """Overlap reasoning on every pair of numbers that share a hidden cell, and on each number with the total."""
+        cons = self.constraints()
+        by_cell: dict[int, list[int]] = {}
+        for k, (i, mask, _) in enumerate(cons):
+            for j in self.nbrs[i]:
+                if mask >> j & 1:
+                    by_cell.setdefault(j, []).append(k)
+        safe_mask = mine_mask = 0
+        for a, (ia, ma, na) in enumerate(cons):
+            partners = {b for j in self.nbrs[ia] if ma >> j & 1 for b in by_cell[j] if b > a}
+            for b in partners:
+                mb, nb = cons[b][1], cons[b][2]
+                s, m = _overlap(ma, na, mb, nb)
+                safe_mask |= s
+                mine_mask |= m
+                s, m = _overlap(mb, nb, ma, na)
+                safe_mask |= s
+                mine_mask |= m
+        if not (safe_mask or mine_mask):
+            # The mine total as one more constraint, over every unknown cell, against each number.
+            every = 0
+            for j in self.cells:
+                if self.known[j] == UNKNOWN:
+                    every |= 1 << j
+            left = self.mines - self.mines_found
+            for _, ma, na in cons:
+                s, m = _overlap(ma, na, every, left)
+                safe_mask |= s
+                mine_mask |= m
+        if safe_mask & mine_mask:
+            raise Contradiction("the numbers shown contradict each other")
+        found = False
+        for mask, value in ((safe_mask, SAFE), (mine_mask, MINE)):
+            while mask:
+                low = mask & -mask
+                j = low.bit_length() - 1
+                mask ^= low
+                if self.known[j] == UNKNOWN:
+                    self._set(j, value)
+                    found = True
+        return found
+
+    # -- 2. probabilities ------------------------------------------------------------------------
+    def analyse(self) -> Analysis:
+        """Exact mine probabilities for every unknown cell (see the module docstring).
+
+        >>> s = Solver(1, 3, 1)
+        >>> s.reveal(1 * 5 + 2, 1)    # the middle cell shows 1
+        >>> a = s.analyse()
+        >>> a.probability(6), a.probability(8)
+        (Fraction(1, 2), Fraction(1, 2))
+        """
+        known, nbrs = self.known, self.nbrs
+        cons = [(i, need) for i, mask, need in self.constraints()]
+        # Cells seen by the same set of numbers are interchangeable: one group, counted by binomials.
+        seen_by: dict[int, list[int]] = {}
+        for k, (i, _) in enumerate(cons):
+            for j in nbrs[i]:
+                if known[j] == UNKNOWN:
+                    seen_by.setdefault(j, []).append(k)
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for j, ks in seen_by.items():
+            groups.setdefault(tuple(ks), []).append(j)
+        components = _components(groups, len(cons))
+        left = self.mines - self.mines_found
+        outside_cells = [j for j in self.cells if known[j] == UNKNOWN and j not in seen_by]
+        n_out = len(outside_cells)
+        polys = []
+        results = []
+        for comp in components:
+            counts, tallies = _enumerate(comp, [need for _, need in cons])
+            polys.append(counts)
+            results.append((comp, counts, tallies))
+        total_poly = _product(polys)
+        total = sum(w * _comb(n_out, left - k) for k, w in enumerate(total_poly))
+        if total == 0:
+            raise Contradiction("no placement of the remaining mines fits the numbers shown")
+        frontier: dict[int, int] = {}
+        for c, (comp, counts, tallies) in enumerate(results):
+            others = _product(polys[:c] + polys[c + 1:])
+            # weight[k] = ways to complete the board when this component holds k mines
+            weight = [
+                sum(w * _comb(n_out, left - k - kk) for kk, w in enumerate(others)) for k in range(len(counts))
+            ]
+            for g, (key, cells) in enumerate(comp):
+                num = sum(tallies[k][g] * weight[k] for k in range(len(counts)))
+                # the group's tally counts mines over all its cells: each cell has an equal share
+                share = num // len(cells)
+                for j in cells:
+                    frontier[j] = share
+        outside = sum(w * _comb(n_out - 1, left - k - 1) for k, w in enumerate(total_poly)) if n_out else 0
+        return Analysis(frontier, outside, outside_cells, total)
+
+    def probabilities(self) -> dict[int, Fraction]:
+        """``{cell: exact mine probability}`` for every unknown cell (known cells are 0 or 1 and left out)."""
+        a = self.analyse()
+        return {j: a.probability(j) for j in self.unknown()}
+
+    # -- 3. guessing -----------------------------------------------------------------------------
+    def best_guess(self, analysis: Analysis | None = None) -> int:
+        """The unknown cell to open when nothing is certain.
+
+        Safety first: only cells whose mine chance is within ``GUESS_TOLERANCE`` of the lowest are
+        candidates (a cell proved safe by the full count, chance 0, always wins outright). A quick
+        score ranks them: ``(1 − p) × Π(1 − q)`` over the chances q of the cell's unknown neighbours,
+        the chance that it shows a 0 and opens an area, which favours corners and edges. The best
+        ``GUESS_LOOKAHEAD`` of them are then looked at properly: for every number v the cell could
+        show, the solver counts the layouts where it is safe and shows v (an exact analysis of the
+        position with v written in) and checks whether v would prove another cell safe. The cell with
+        the highest ``P(safe) × (PROGRESS_WEIGHT + P(safe and progress))`` is opened: a guess that
+        leads to certain moves is worth more than one that leaves the board as murky as before.
+        Remaining ties go to the lowest index, so play is reproducible.
+        """
+        a = analysis or self.analyse()
+        unknown = self.unknown()
+        chance = {j: a.chance(j) for j in unknown}
+        low = min(chance.values())
+        if low == 0:
+            return next(j for j in unknown if chance[j] == 0)
+        limit = low + GUESS_TOLERANCE
+        ranked = []
+        for j in unknown:
+            p = chance[j]
+            if p > limit:
+                continue
+            score = 1.0 - p
+            for k in self.nbrs[j]:
+                if k in chance:
+                    score *= 1.0 - chance[k]
+            ranked.append((-score, j))
+        ranked.sort()
+        if GUESS_LOOKAHEAD <= 1 or len(ranked) == 1:
+            return ranked[0][1]
+        best, best_score = ranked[0][1], -1.0
+        for _, j in ranked[:GUESS_LOOKAHEAD]:
+            safe = 1.0 - chance[j]
+            score = safe * (PROGRESS_WEIGHT + self._progress(j, a))
+            if score > best_score + 1e-12:
+                best, best_score = j, score
+        return best
+
+    def _progress(self, cell: int, analysis: Analysis) -> float:
+        """The chance that ``cell`` is safe and the number it shows proves another cell safe.
+
+        Each number v the cell could show is written into a copy of what the solver knows; the
+        layouts that agree with it are counted (so the chances of all v add up to the cell's chance
+        of being safe) and v counts as progress if deduction, or the exact count, then finds a safe
+        cell to open next. Finding only mines is no progress: a player still has to guess.
+        """
+        around = self.nbrs[cell]
+        mines_near = sum(1 for k in around if self.known[k] == MINE)
+        hidden_near = sum(1 for k in around if self.known[k] == UNKNOWN)
+        good = 0
+        for v in range(mines_near, mines_near + hidden_near + 1):
+            trial = self.copy()
+            trial.reveal(cell, v)
+            try:
+                trial.deduce()
+                outcome = trial.analyse()
+            except Contradiction:
+                continue  # this cell cannot show v
+            if trial._pending or 0 in outcome.frontier.values() or (outcome.outside_cells and outcome.outside == 0):
+                good += outcome.total
+        return good / analysis.total
+
+    def copy(self) -> "Solver":
+        """An independent copy (to try out a hypothetical number)."""
+        other = object.__new__(Solver)
+        other.__dict__.update(self.__dict__)
+        other.number, other.known = self.number[:], self.known[:]
+        other._pending, other._dirty = set(self._pending), set(self._dirty)
+        return other
+
+
+def _overlap(ma: int, na: int, mb: int, nb: int) -> tuple[int, int]:
+    """Cells of ``b`` outside ``a`` proved safe / mines by ``a`` (``na`` mines in ``ma``) and ``b``.
+
+    With x mines in the shared cells, ``max(0, na − |a only|) ≤ x ≤ min(|shared|, na)``, so the cells
+    only ``b`` sees hold between ``nb − max`` and ``nb − min`` mines. When that range is 0 they are all
+    safe; when it is their number, all mines. (A subset ``a ⊆ b`` is the case ``|a only| = 0``.)
+    """
+    shared = ma & mb
+    if not shared:
+        return 0, 0
+    b_only = mb & ~ma
+    if not b_only:
+        return 0, 0
+    a_only = ma & ~mb
+    hi = min(shared.bit_count(), na)
+    lo = max(0, na - a_only.bit_count())
+    if nb - lo == 0:
+        return b_only, 0
+    if nb - hi == b_only.bit_count():
+        return 0, b_only
+    return 0, 0
+
+
+def _comb(n: int, k: int) -> int:
+    return comb(n, k) if 0 <= k <= n else 0
+
+
+def _components(groups: dict[tuple[int, ...], list[int]], n_cons: int) -> list[list[tuple[tuple[int, ...], list[int]]]]:
+    """Split the cell groups into independent components (groups linked through shared numbers)."""
+    parent = list(range(n_cons))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for key in groups:
+        root = find(key[0])
+        for k in key[1:]:
+            other = find(k)
+            if other != root:
+                parent[other] = root
+    comps: dict[int, list[tuple[tuple[int, ...], list[int]]]] = {}
+    for key, cells in groups.items():
+        comps.setdefault(find(key[0]), []).append((key, cells))
+    return list(comps.values())
+
+
+def _enumerate(comp: list[tuple[tuple[int, ...], list[int]]], needs: list[int]) -> tuple[list[int], list[list[int]]]:
+    """Count the mine layouts of one component: ``counts[k]`` layouts with k mines, ``tallies[k][g]`` mines of group g.
+
+    Groups are taken in an order where each next group shares numbers with earlier ones (a walk
+    along the frontier), so a number is checked as soon as its last group is set and dead ends are
+    cut early. Every group of s cells holding m mines counts ``C(s, m)`` times.
+    """
+    # Order: breadth-first through shared numbers, so numbers close quickly.
+    by_con: dict[int, list[int]] = {}
+    for g, (key, _) in enumerate(comp):
+        for k in key:
+            by_con.setdefault(k, []).append(g)
+    order: list[int] = []
+    seen = [False] * len(comp)
+    for start in range(len(comp)):
+        if seen[start]:
+            continue
+        seen[start] = True
+        queue = [start]
+        while queue:
+            g = queue.pop(0)
+            order.append(g)
+            for k in comp[g][0]:
+                for h in by_con[k]:
+                    if not seen[h]:
+                        seen[h] = True
+                        queue.append(h)
+    sizes = [len(comp[g][1]) for g in order]
+    keys = [comp[g][0] for g in order]
+    rem = {k: needs[k] for k in by_con}
+    # cells of each number still unassigned
+    left = {k: sum(len(comp[g][1]) for g in gs) for k, gs in by_con.items()}
+    total_cells = sum(sizes)
+    counts = [0] * (total_cells + 1)
+    tallies = [[0] * len(comp) for _ in range(total_cells + 1)]
+    chosen = [0] * len(order)
+    n = len(order)
+    binoms = [[comb(s, m) for m in range(s + 1)] for s in sizes]
+
+    def walk(t: int, mines: int, weight: int) -> None:
+        if t == n:
+            counts[mines] += weight
+            row = tallies[mines]
+            for u in range(n):
+                if chosen[u]:
+                    row[order[u]] += weight * chosen[u]
+            return
+        s, key = sizes[t], keys[t]
+        # how many of this group's cells can be mines: no number may go over or fall short
+        hi = s
+        lo = 0
+        for k in key:
+            r = rem[k]
+            if r < hi:
+                hi = r
+            short = r - (left[k] - s)
+            if short > lo:
+                lo = short
+        if lo > hi:
+            return
+        for k in key:
+            left[k] -= s
+        for m in range(lo, hi + 1):
+            for k in key:
+                rem[k] -= m
+            chosen[t] = m
+            walk(t + 1, mines + m, weight * binoms[t][m])
+            for k in key:
+                rem[k] += m
+        chosen[t] = 0
+        for k in key:
+            left[k] += s
+
+    walk(0, 0, 1)
+    while len(counts) > 1 and counts[-1] == 0:
+        counts.pop()
+        tallies.pop()
+    return counts, tallies
+
+
+def _product(polys: list[list[int]]) -> list[int]:
+    """The product of polynomials given as coefficient lists (convolution)."""
+    out = [1]
+    for p in polys:
+        new = [0] * (len(out) + len(p) - 1)
+        for i, a in enumerate(out):
+            if a:
+                for j, b in enumerate(p):
+                    if b:
+                        new[i + j] += a * b
+        out = new
+    return out
+
+
+def play_out(vm: VMap, solver: Solver | None = None) -> bool:
+    """Let the solver finish the game on ``vm`` (already past its first click); True if it is cleared.
+
+    Certain cells are opened first, all of them, then deduction runs again; only when nothing is
+    certain does the solver guess the safest cell.
+
+    >>> vm = VMap(9, 9, 10)
+    >>> vm.first(1, 1, random.Random(3))
+    0
+    >>> play_out(vm)
+    True
+    """
+    solver = solver or Solver.for_map(vm)
+    width = vm.width
+    while vm.show() == 0:
+        if not solver.safe_known() and not solver.deduce():
+            cell = solver.best_guess()
+            if vm.open(*divmod(cell, width)) != 0:
+                break
+            solver.observe(vm)
+            continue
+        for cell in solver.safe_known():
+            vm.open(*divmod(cell, width))
+        solver.observe(vm)
+    return vm.show() == 1

@@ -1,0 +1,84 @@
+"""The Minesweeper board in a real browser (Voila + Chromium): first click, flag mode, a win, a loss."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import expect
+
+from gamelab.minesweeper import Minesweeper, MinesweeperPicture
+from gamelab.widgets.testing import click_canvas, pixel, screenshot, wait_painted
+
+SEED = 3
+BOARD = f"from gamelab.minesweeper import MinesweeperBoard\nboard = MinesweeperBoard('beginner', seed={SEED})\nboard"
+PICTURE = MinesweeperPicture()
+
+
+def centre(row: int, col: int) -> tuple[float, float]:
+    x, y, s = PICTURE.cell_box(row, col)
+    return x + s / 2, y + s / 2
+
+
+def is_red(rgba: list[int]) -> bool:
+    return rgba[0] > 200 and rgba[1] < 60 and rgba[2] < 60
+
+
+def test_first_click_flag_win_and_loss(page, voila):
+    page.goto(voila([BOARD]), timeout=60_000)
+    canvas = page.locator("canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    assert wait_painted(canvas) > 0.99, "the board stayed blank"
+    status = page.locator(".gamelab-status")
+    expect(status).to_contain_text("9 × 9, 10 mines · click any cell to start")
+    board = page.locator(".gamelab-board").first
+
+    # The first click opens (and lays the mines from the seed, as the engine here does too).
+    game = Minesweeper.new("beginner", seed=SEED)
+    game.play("open 5 5")
+    click_canvas(canvas, *centre(5, 5))
+    expect(status).to_contain_text("mines left 10 · open mode", timeout=10_000)
+
+    # Flag mode: the tutorial's radio buttons, as ipywidgets toggle buttons.
+    mine = next(game.vm.coords(i) for i in game.vm.cells if game.vm.mine[i])
+    page.get_by_role("button", name="Flag", exact=True).click()
+    expect(status).to_contain_text("flag mode", timeout=10_000)
+    click_canvas(canvas, *centre(*mine))
+    expect(status).to_contain_text("mines left 9", timeout=10_000)
+    x, y, s = PICTURE.cell_box(*mine)
+    deadline = time.monotonic() + 10
+    while not is_red(pixel(canvas, x + s * 0.45, y + s * 0.36)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    screenshot(board, "minesweeper_flag.png")
+    assert is_red(pixel(canvas, x + s * 0.45, y + s * 0.36)), f"no red flag drawn on the flagged cell {mine}"
+
+
+    # Win: click every safe cell still hidden, in open mode.
+    page.get_by_role("button", name="Open", exact=True).click()
+    expect(status).to_contain_text("open mode", timeout=10_000)
+    game.play("flag {} {}".format(*mine))
+    for i in game.vm.cells:
+        if not game.vm.mine[i] and game.vm.state[i] == 0:
+            row, col = game.vm.coords(i)
+            game.play(f"open {row} {col}")
+            click_canvas(canvas, *centre(row, col))
+    assert game.won
+    expect(status).to_contain_text("cleared in", timeout=20_000)
+    screenshot(board, "minesweeper_won.png")
+
+    # The result message starts a new game (seed + 1); lose that one on purpose.
+    click_canvas(canvas, *centre(5, 5))          # the message box covers the middle of the field
+    expect(status).to_contain_text("click any cell to start", timeout=10_000)
+    second = Minesweeper.new("beginner", seed=SEED + 1)
+    second.play("open 1 1")
+    click_canvas(canvas, *centre(1, 1))
+    expect(status).to_contain_text("mines left 10", timeout=10_000)
+    mine = next(second.vm.coords(i) for i in second.vm.cells if second.vm.mine[i])
+    click_canvas(canvas, *centre(*mine))
+    expect(status).to_contain_text("blown up in", timeout=10_000)
+    x, y, s = PICTURE.cell_box(*mine)
+    deadline = time.monotonic() + 10
+    while not is_red(pixel(canvas, x + 3, y + 3)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert is_red(pixel(canvas, x + 3, y + 3)), "the exploded mine's cell is not red"
+    screenshot(board, "minesweeper_lost.png")
+    assert not page.errors, page.errors

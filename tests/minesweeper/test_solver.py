@@ -1,0 +1,151 @@
+"""The solver: deductions are sound, probabilities match brute force, guesses and full games work."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from gamelab.minesweeper import Contradiction, Solver, VMap, play_out
+from gamelab.minesweeper.solver import MINE, SAFE
+
+
+def brute_force(rows: int, cols: int, mines: int, shown: dict[int, int]) -> dict[int, Fraction]:
+    """Mine chance of every hidden cell by trying every layout (tiny boards only)."""
+    vm = VMap(rows, cols, 0)
+    hidden = [i for i in vm.cells if i not in shown]
+    hits = {i: 0 for i in hidden}
+    total = 0
+    for layout in combinations(hidden, mines):
+        chosen = set(layout)
+        if all(sum(1 for j in vm.neighbours(i) if j in chosen) == n for i, n in shown.items()):
+            total += 1
+            for i in layout:
+                hits[i] += 1
+    return {i: Fraction(h, total) for i, h in hits.items()}
+
+
+@st.composite
+def positions(draw):
+    """A real small board with some of its safe cells shown."""
+    rows, cols = draw(st.integers(1, 4)), draw(st.integers(2, 5))
+    cells = rows * cols
+    mines = draw(st.integers(1, min(cells - 1, 7)))
+    vm = VMap(rows, cols, mines)
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    vm.place_mines(rng.sample(vm.cells, mines))
+    safe = [i for i in vm.cells if not vm.mine[i]]
+    shown = draw(st.lists(st.sampled_from(safe), min_size=1, max_size=len(safe), unique=True))
+    return vm, {i: vm.near[i] for i in shown}
+
+
+@settings(max_examples=120, deadline=None)
+@given(positions())
+def test_probabilities_match_brute_force(case):
+    vm, shown = case
+    solver = Solver(vm.rows, vm.cols, vm.mines)
+    for i, n in shown.items():
+        solver.reveal(i, n)
+    expected = brute_force(vm.rows, vm.cols, vm.mines, shown)
+    assert solver.probabilities() == expected
+    # after deduction: what is known is certain, the rest keeps its exact chance
+    solver.deduce()
+    for i in vm.cells:
+        if i in shown:
+            continue
+        if solver.known[i] == MINE:
+            assert expected[i] == 1
+        elif solver.known[i] == SAFE:
+            assert expected[i] == 0
+    assert solver.probabilities() == {i: p for i, p in expected.items() if solver.known[i] == 0}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.booleans())
+def test_deductions_are_true_on_real_games(seed, opening):
+    rng = random.Random(seed)
+    vm = VMap(9, 9, 10, opening=opening)
+    vm.first(rng.randint(1, 9), rng.randint(1, 9), rng)
+    solver = Solver.for_map(vm)
+    while vm.show() == 0:
+        solver.deduce()
+        for i in solver.mines_known():
+            assert vm.mine[i]
+        safe = solver.safe_known()
+        for i in safe:
+            assert not vm.mine[i]
+        if not safe:
+            break
+        vm.open(*vm.coords(safe[0]))
+        solver.observe(vm)
+
+
+def test_one_two_pattern():
+    # Bottom row hidden; the numbers 1 2 above it put the mine under the 2's right, not under the 1's left.
+    #   . 1 2 .      row 1 shows 0 1 2 1 ... built by hand below
+    #   # # # #
+    solver = Solver(2, 4, 2)
+    w = 6
+    for col, n in ((1, 1), (2, 2), (3, 2), (4, 1)):
+        solver.reveal(1 * w + col, n)
+    assert solver.deduce()
+    assert sorted(solver.mines_known()) == [2 * w + 2, 2 * w + 3]
+    assert solver.safe_known() == [2 * w + 1, 2 * w + 4]
+
+
+def test_global_count_decides_the_last_cells():
+    # One mine left among cells no number sees, and it is the last hidden cell.
+    solver = Solver(1, 3, 1)
+    solver.reveal(6, 0)
+    solver.deduce()
+    assert solver.safe_known() == [7]
+    solver.reveal(7, 1)
+    solver.deduce()
+    assert solver.mines_known() == [8] and solver.solved
+
+
+def test_exact_probability_of_a_fifty_fifty():
+    # 2 × 2, one mine, the top row shows 1 1: each bottom cell is a mine with chance 1/2.
+    solver = Solver(2, 2, 1)
+    solver.reveal(5, 1)
+    solver.reveal(6, 1)
+    assert not solver.deduce()
+    assert solver.probabilities() == {9: Fraction(1, 2), 10: Fraction(1, 2)}
+
+
+def test_outside_cells_share_the_remaining_mines():
+    # 1 × 5 with 2 mines: (1,1) shows 1, so (1,2) is a mine and (1,3…5) share 1 mine.
+    solver = Solver(1, 5, 2)
+    solver.reveal(8, 1)
+    assert solver.probabilities() == {9: 1, 10: Fraction(1, 3), 11: Fraction(1, 3), 12: Fraction(1, 3)}
+
+
+def test_contradiction_is_reported():
+    solver = Solver(1, 3, 1)
+    solver.reveal(6, 2)
+    with pytest.raises(Contradiction, match="cannot be satisfied"):
+        solver.deduce()
+    other = Solver(1, 3, 0)
+    other.reveal(6, 1)
+    with pytest.raises(Contradiction):
+        other.analyse()
+
+
+def test_best_guess_prefers_certainty_then_safety():
+    solver = Solver(1, 5, 2)
+    solver.reveal(8, 1)
+    guess = solver.best_guess()
+    assert guess in (10, 11, 12)
+    assert solver.analyse().chance(guess) == pytest.approx(1 / 3)
+
+
+def test_play_out_wins_most_beginner_games():
+    wins = 0
+    for seed in range(30):
+        vm = VMap(9, 9, 10)
+        vm.first(1, 1, random.Random(seed))
+        wins += play_out(vm)
+    assert wins >= 20  # the published rate is about 92 %

@@ -1,0 +1,144 @@
+"""The play board without a browser: canvas events through the message handler, as the demo's tests do."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamelab.minesweeper import MinesweeperBoard
+from gamelab.widgets import fire
+from gamelab.widgets.testing import CanvasMessages, centre_of, click
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 500.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def time():
+    return FakeTime()
+
+
+@pytest.fixture
+def board(time):
+    return MinesweeperBoard("beginner", seed=1, now=time)
+
+
+def cells(board, *, mines: bool, hidden_only: bool = True):
+    vm = board.game.vm
+    return [vm.coords(i) for i in vm.cells
+            if bool(vm.mine[i]) == mines and (not hidden_only or vm.state[i] == 0)]
+
+
+def test_first_click_opens_and_redraws_once(board):
+    assert board.mode_buttons.disabled
+    with CanvasMessages() as sent:
+        click(board, ("cell", 5, 5))
+    assert board.record.actions == ["open 5 5"]
+    assert sent.count == 1
+    assert not board.mode_buttons.disabled
+    assert "mines left 10 · open mode" in board.status_line.value
+
+
+def test_flag_mode_places_a_flag_and_counter_drops(board):
+    click(board, ("cell", 5, 5))
+    board.mode_buttons.value = "flag"
+    row, col = cells(board, mines=True)[0]
+    with CanvasMessages() as sent:
+        click(board, ("cell", row, col))
+    assert board.record.actions[-1] == f"flag {row} {col}"
+    assert board.game.mines_left == 9 and "mines left 9" in board.status_line.value
+    commands = sent.commands()
+    assert sent.count == 1
+    assert ("set", [0, "#ff0000"]) in commands                          # the red flag
+    assert any(name == "fillText" and args[0] == "009" for name, args in commands)   # the counter
+    fire(board.canvas, event="key_down", key="f", shift_key=False, ctrl_key=False, meta_key=False)
+    assert board.mode == "open"
+    click(board, ("cell", row, col))          # a flag protects its cell in open mode
+    assert board.record.actions[-1] == f"flag {row} {col}"
+
+
+def test_win_by_clicking_safe_cells_then_message_starts_a_new_game(board, time):
+    click(board, ("cell", 5, 5))
+    time.t += 41.3
+    for row, col in cells(board, mines=False):
+        if board.game.vm.state[board.game.vm.index(row, col)] == 0:
+            click(board, ("cell", row, col))
+    assert board.game.won
+    assert "cleared in 42 s" in board.status_line.value
+    assert board.sounds.played[-1] == "win"
+    assert board.mode_buttons.disabled
+    centre_of(board, "message")
+    click(board, "message")
+    assert board.game.setup["seed"] == 2 and not board.game.started and board.record.actions == []
+
+
+def test_loss_shows_message_and_face_restarts(board, time):
+    click(board, ("cell", 5, 5))
+    time.t += 3
+    row, col = cells(board, mines=True)[0]
+    click(board, ("cell", row, col))
+    assert board.game.lost and "blown up in 3 s" in board.status_line.value
+    assert board.sounds.played[-1] == "lose"
+    click(board, ("cell", 1, 1))             # the board no longer listens
+    assert len(board.record.actions) == 2
+    board.button("undo").click()
+    assert not board.game.is_over
+    click(board, "face")
+    assert board.record.actions == [] and board.game.setup["seed"] == 2
+
+
+def test_hint_and_chances(board):
+    board.button("hint").click()
+    assert "Any cell is safe" in board.status_line.value
+    click(board, ("cell", 5, 5))
+    board.button("hint").click()
+    assert board.ui["hint"] is not None and "Hint" in board.status_line.value
+    board.button("chances").click()
+    chances = board.ui["chances"]
+    hidden = cells(board, mines=True) + cells(board, mines=False)
+    assert set(chances) == set(hidden)
+    assert all(0.0 <= p <= 1.0 for p in chances.values())
+    board.button("chances").click()
+    assert board.ui["chances"] is None
+
+
+def test_chord_by_clicking_a_satisfied_number(time):
+    board = MinesweeperBoard("beginner", seed=4, now=time)
+    click(board, ("cell", 5, 5))
+    vm = board.game.vm
+    i = next(i for i in vm.cells if vm.state[i] == 1 and vm.near[i] and any(vm.state[j] == 0 for j in vm.neighbours(i)))
+    board.mode_buttons.value = "flag"
+    for j in vm.neighbours(i):
+        if vm.mine[j]:
+            click(board, ("cell", *vm.coords(j)))
+    board.mode_buttons.value = "open"
+    click(board, ("cell", *vm.coords(i)))
+    assert board.record.actions[-1] == "chord {} {}".format(*vm.coords(i))
+
+
+def test_settings_start_a_custom_game_and_refuse_bad_ones(board):
+    board.preset.value = "custom"
+    rows, cols, mines = board.custom
+    rows.value, cols.value, mines.value = 5, 6, 30
+    board.start_with_settings()
+    assert "30 mines do not fit" in board.status_line.value and board.game.rows == 9
+    mines.value = 4
+    board.start_with_settings()
+    assert (board.game.rows, board.game.cols, board.game.mines) == (5, 6, 4)
+    assert board.canvas.width == board.picture.size(board.game)[0]
+    board.preset.value = "intermediate"
+    board.no_guess_box.value = True
+    board.start_with_settings()
+    assert board.game.setup["no_guess"] and board.game.setup["opening"]
+
+
+def test_save_and_load_round_trip(board):
+    click(board, ("cell", 5, 5))
+    saved = board.save()
+    board.new_game()
+    board.load(saved)
+    assert board.record.actions == ["open 5 5"] and board.game.started
