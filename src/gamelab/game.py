@@ -54,7 +54,7 @@ def registered_games() -> list[str]:
 def _import_builtin_games() -> None:
     import importlib
 
-    for module in ("demo", "othello", "minesweeper", "klondike", "shanghai", "riichi"):
+    for module in ("demo", "othello", "minesweeper", "klondike", "shanghai", "riichi", "riichi.table"):
         try:
             importlib.import_module(f"gamelab.{module}")
         except ImportError:

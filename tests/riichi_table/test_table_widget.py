@@ -1,0 +1,121 @@
+"""The playable table without a browser: clicks through the canvas message handler, buttons, panels."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamelab.riichi.table import Bot
+from gamelab.riichi.table.picture import TablePicture, TableView, hand_picture
+from gamelab.riichi.table.widget import RiichiBoard
+from gamelab.widgets import fire
+from gamelab.widgets.testing import CanvasMessages, centre_of, click
+
+
+@pytest.fixture
+def board() -> RiichiBoard:
+    return RiichiBoard(seed=1, rules={"場数": 0}, sound=True)
+
+
+def test_clicking_a_tile_discards_it_with_one_redraw(board):
+    first = board.game.legal_actions()[0]
+    with CanvasMessages() as sent:
+        click(board, ("tile", first))
+    assert board.record.actions == [first]
+    assert sent.count == 1
+    assert first[:2] in str(board.game.table.rivers[board.game.seat])
+
+
+def test_tiles_that_may_not_go_are_not_targets(board):
+    click(board, ("tile", board.game.legal_actions()[0]))
+    if board.game.table.status not in ("zimo", "gangzimo"):  # not my turn: no tile is a target
+        with pytest.raises(LookupError):
+            centre_of(board, ("tile", "m1"))
+
+
+def test_click_on_the_felt_does_nothing(board):
+    with CanvasMessages() as sent:
+        fire(board.canvas, event="mouse_down", x=5, y=5)
+        fire(board.canvas, event="mouse_up", x=5, y=5)
+    assert board.record.actions == [] and sent.count == 0
+
+
+def test_buttons_follow_the_legal_actions_and_play_them(board):
+    for _ in range(200):
+        if board.game.is_over:
+            break
+        actions = board.game.legal_actions()
+        shown = [b._action for b in board._pool if b._action]
+        for action in actions:
+            if " " in action and not action.startswith("riichi") or action in ("tsumo", "ron", "pass", "next",
+                                                                               "nine", "declare"):
+                assert action in shown
+        if "ron" in actions or "tsumo" in actions:
+            board.press("ron" if "ron" in actions else "tsumo")
+        elif "next" in actions:
+            board.press("next")
+        elif "pass" in actions:
+            board.press("pass")
+        else:
+            click(board, ("tile", actions[-1] if not actions[-1].startswith("riichi") else actions[0]))
+    assert board.game.is_over
+    assert "Game over" in board.status_line.value
+    assert "wins" in board.result_panel.value or "Draw" in board.result_panel.value
+
+
+def test_riichi_button_then_tile():
+    board = RiichiBoard(seed=1, rules={"場数": 1})
+    helper = Bot(seed=0)  # plays the learner's discards until a riichi is possible
+    for _ in range(400):
+        actions = board.game.legal_actions()
+        if any(a.startswith("riichi") for a in actions) or board.game.is_over:
+            break
+        if "pass" in actions or "next" in actions:
+            board.act("pass" if "pass" in actions else "next")
+        else:
+            table = board.game.table
+            board.act(helper.reply(table, board.game.seat, table.status)["dapai"].rstrip("*"))
+    option = next(a for a in board.game.legal_actions() if a.startswith("riichi")).split()[1]
+    board.press("riichi")
+    assert board.ui["riichi"]
+    click(board, ("tile", option))
+    assert board.game.table.hands[board.game.seat].riichi
+    assert board.record.actions[-1] == f"riichi {option}"
+
+
+def test_refused_action_shows_the_reason(board):
+    board.act("riichi m1")
+    assert "not tenpai" in board.status_line.value and board.record.actions == []
+    assert board.sounds.played[-1] == "ng"
+
+
+def test_new_game_takes_the_rule_panel():
+    board = RiichiBoard(seed=2, rules={"場数": 0})
+    board.rule_panel.repeats.value = 0
+    board.rule_panel.abortive.value = False
+    board.new_game()
+    rules = board.game.table.rules
+    assert rules.dealer_repeats == 0 and rules.abortive_draws is False and rules.rounds == 0
+
+
+def test_pictures_render():
+    from gamelab.riichi.table import Table
+
+    table = Table(seed=3, qijia=0).run()
+    svg = TablePicture().svg(TableView.of(table, reveal=True))
+    assert svg.startswith("<svg") and "東1局" in svg
+    assert hand_picture("m123p456s789z11,z777=").data.count("<") > 50
+
+
+def test_keys_pass_and_next(board):
+    click(board, ("tile", board.game.legal_actions()[0]))
+    for _ in range(300):
+        if board.game.is_over:
+            break
+        actions = board.game.legal_actions()
+        if "pass" in actions or "next" in actions:
+            before = len(board.record)
+            fire(board.canvas, event="key_down", key="Enter", shift_key=False, ctrl_key=False, meta_key=False)
+            assert len(board.record) == before + 1 and board.record.actions[-1] in ("pass", "next")
+        else:
+            click(board, ("tile", [a for a in actions if " " not in a and a not in ("tsumo", "nine")][-1]))
+    assert board.game.is_over
