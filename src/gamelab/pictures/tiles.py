@@ -124,16 +124,6 @@ def _characters(painter: Painter, b: _Box, n: int) -> None:
     painter.text(cx, cy, "萬", size=b.d(34), fill=RED, bold=True, family=SERIF)
 
 
-def _coin(painter: Painter, b: _Box, x: float, y: float, r: float, colour: str) -> None:
-    """One dot (筒): a coloured disc with a white ring and a coloured centre, like a pierced coin."""
-    cx, cy = b.p(x, y)
-    rr = b.d(r)
-    painter.circle(cx, cy, rr, fill=colour)
-    painter.circle(cx, cy, rr * 0.68, fill="white")
-    painter.circle(cx, cy, rr * 0.5, fill=colour)
-    painter.circle(cx, cy, rr * 0.17, fill="white")
-
-
 _DOTS: dict[int, list[tuple[float, float, float, str]]] = {
     2: [(30, 22, 11, GREEN), (30, 58, 11, BLUE)],
     3: [(15, 15, 9.5, BLUE), (30, 40, 9.5, RED), (45, 65, 9.5, GREEN)],
@@ -154,8 +144,14 @@ def _dots(painter: Painter, b: _Box, n: int) -> None:
     if n == 1:
         _one_dot(painter, b)
         return
-    for x, y, r, colour in _DOTS[n or 5]:
-        _coin(painter, b, x, y, r, RED if n == 0 else colour)
+    coins = [(x, y, r, RED if n == 0 else colour) for x, y, r, colour in _DOTS[n or 5]]
+    # Paint ring by ring across all coins, grouped by ink, rather than coin by coin: the same picture
+    # with far fewer colour changes, which is what a canvas frame pays for.
+    by_ink = sorted(coins, key=lambda coin: coin[3])
+    for scale, white in ((1.0, False), (0.68, True), (0.5, False), (0.17, True)):
+        for x, y, r, colour in (coins if white else by_ink):
+            cx, cy = b.p(x, y)
+            painter.circle(cx, cy, b.d(r) * scale, fill="white" if white else colour)
 
 
 def _one_dot(painter: Painter, b: _Box) -> None:
@@ -178,10 +174,13 @@ def _one_dot(painter: Painter, b: _Box) -> None:
     painter.circle(cx, cy, b.d(2.2), fill="white")
 
 
-def _stick(painter: Painter, b: _Box, x: float, y: float, length: float, colour: str,
-           angle: float = 0.0, width: float = 8.0) -> None:
-    """One bamboo stick centred on (x, y), ``angle`` degrees from upright: a rounded stalk with a
-    light stripe and three joints."""
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def _stick(b: _Box, x: float, y: float, length: float, angle: float = 0.0,
+           width: float = 8.0) -> tuple[list[tuple[float, float]], list[Segment], list[Segment]]:
+    """One bamboo stick centred on (x, y), ``angle`` degrees from upright: the outline of a stalk
+    pinched at its joints, the three joints (節) and a light stripe down each segment."""
     a = math.radians(angle)
     ux, uy = math.sin(a), -math.cos(a)      # along the stick (upwards)
     vx, vy = math.cos(a), math.sin(a)       # across it
@@ -190,19 +189,11 @@ def _stick(painter: Painter, b: _Box, x: float, y: float, length: float, colour:
     def at(t: float, s: float) -> tuple[float, float]:
         return b.p(x + ux * t + vx * s, y + uy * t + vy * s)
 
-    # a stalk pinched at the joints: wide between them, narrower at the ends and the middle
-    outline = []
-    for t, s in ((-half, 0.8), (-half / 2, 1.0), (0, 0.78), (half / 2, 1.0), (half, 0.8)):
-        outline.append(at(t, hw * s))
-    for t, s in ((half, 0.8), (half / 2, 1.0), (0, 0.78), (-half / 2, 1.0), (-half, 0.8)):
-        outline.append(at(t, -hw * s))
-    painter.polygon(outline, fill=colour)
-    for t in (-half, 0, half):  # joints (節)
-        (x1, y1), (x2, y2) = at(t, -hw * 1.1), at(t, hw * 1.1)
-        painter.line(x1, y1, x2, y2, stroke=_darker(colour), line_width=b.d(2.4))
-    for t0, t1 in ((-half + 3, -3), (3, half - 3)):  # a light stripe down each segment
-        (x1, y1), (x2, y2) = at(t0, -hw * 0.45), at(t1, -hw * 0.45)
-        painter.line(x1, y1, x2, y2, stroke=_lighter(colour), line_width=b.d(1.0))
+    outline = [at(t, hw * s) for t, s in ((-half, 0.8), (-half / 2, 1.0), (0, 0.78), (half / 2, 1.0), (half, 0.8))]
+    outline += [at(t, -hw * s) for t, s in ((half, 0.8), (half / 2, 1.0), (0, 0.78), (-half / 2, 1.0), (-half, 0.8))]
+    joints = [(at(t, -hw * 1.1), at(t, hw * 1.1)) for t in (-half, 0, half)]
+    stripes = [(at(t0, -hw * 0.45), at(t1, -hw * 0.45)) for t0, t1 in ((-half + 3, -3), (3, half - 3))]
+    return outline, joints, stripes
 
 
 def _lighter(colour: str) -> str:
@@ -239,8 +230,18 @@ def _bamboo(painter: Painter, b: _Box, n: int) -> None:
     if n == 1:
         _bird(painter, b)
         return
-    for x, y, length, colour, angle in _BAMBOO[n or 5]:
-        _stick(painter, b, x, y, length, RED if n == 0 else colour, angle)
+    sticks = sorted(((RED if n == 0 else colour, _stick(b, x, y, length, angle))
+                     for x, y, length, colour, angle in _BAMBOO[n or 5]), key=lambda item: item[0])
+    # Stalks, then joints, then stripes, each grouped by ink: the same picture as stick by stick (sticks
+    # do not overlap) with a handful of colour changes instead of five per stick.
+    for colour, (outline, _, _) in sticks:
+        painter.polygon(outline, fill=colour)
+    for colour, (_, joints, _) in sticks:
+        for (x1, y1), (x2, y2) in joints:
+            painter.line(x1, y1, x2, y2, stroke=_darker(colour), line_width=b.d(2.4))
+    for colour, (_, _, stripes) in sticks:
+        for (x1, y1), (x2, y2) in stripes:
+            painter.line(x1, y1, x2, y2, stroke=_lighter(colour), line_width=b.d(1.0))
 
 
 def _ellipse(b: _Box, cx: float, cy: float, rx: float, ry: float, tilt: float = 0.0,

@@ -1,0 +1,109 @@
+"""How the Shanghai board looks: the tutorial's 3-D tiles (描画処理 ``Tile.Draw`` and ``draw``).
+
+Each tile is drawn as the tutorial draws it: a white body reaching ``LAYER_DX``/``LAYER_DY`` down and
+to the right (it hides the layer below), the right side shaded 40 % and the bottom side 60 %, black
+edges, the face (gamelab's own tile art), a tint on every tile that can be taken — red, yellow, green,
+blue from the top layer down, twice as strong on the selected tile — and a red frame on the two
+tiles Search suggests. Layers are painted bottom first so upper tiles cover lower ones.
+
+Clickable targets are ``("tile", depth, row, col)`` on the faces of selectable tiles only, as the
+tutorial lays its invisible buttons: a click anywhere else is the canvas's NG click.
+
+>>> from gamelab.shanghai import Shanghai
+>>> svg = ShanghaiPicture().svg(Shanghai.new(deal=1))
+>>> svg.startswith("<svg") and 'width="484"' in svg
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..pictures import CJK_FONT, FONT, Painter, Picture
+from ..pictures.tiles import draw_tile_face, shanghai_kind
+from .board import FIELD_HEIGHT, FIELD_WIDTH, LAYER_DX, LAYER_DY, TILE_HEIGHT, TILE_WIDTH, Tile
+from .board import bit_of
+from .game import Shanghai
+
+__all__ = ["ShanghaiPicture", "board_svg", "LAYER_TINTS"]
+
+#: The tint of a selectable tile per layer (colour, strength), strength doubled when selected.
+LAYER_TINTS = {0: ("rgb(255, 0, 0)", 0.2), 1: ("rgb(255, 255, 0)", 0.2), 2: ("rgb(0, 255, 0)", 0.2),
+               3: ("rgb(0, 0, 255)", 0.1)}
+
+
+class ShanghaiPicture(Picture[Shanghai]):
+    """The tutorial's 484 × 480 field on its dark cyan (#008b8b) background.
+
+    ``ui`` (all optional): ``selected`` a position, ``suggested`` a list of positions, ``title`` the
+    text in the top strip (the widget writes the clock elsewhere), ``message`` a red notice such as
+    手詰まりです, ``faces`` False to leave faces blank (faster in tests).
+    """
+
+    background = "#008b8b"
+
+    def size(self, state: Shanghai, ui: Any = None) -> tuple[int, int]:
+        return FIELD_WIDTH, FIELD_HEIGHT
+
+    def draw(self, p: Painter, state: Shanghai, ui: Any = None) -> None:
+        ui = ui or {}
+        selected = ui.get("selected")
+        suggested = set(ui.get("suggested") or ())
+        faces = ui.get("faces", True)
+        free = state.free()
+        title = ui.get("title")
+        if title is None:
+            deal = state.deal_number
+            title = (f"deal #{deal} · " if deal is not None else "") + f"{state.tiles_left} tiles left"
+        p.text(10, 10, title, size=20, fill="white", align="left", baseline="top", family=FONT)
+        message = ui.get("message")
+        if message is None and state.is_stalemate:
+            message = "手詰まりです"
+        if message:
+            p.text(FIELD_WIDTH - 10, 12, message, size=18, fill="#ff2a2a", bold=True, align="right",
+                   baseline="top", family=FONT)
+        if state.is_cleared:
+            p.text(FIELD_WIDTH / 2, FIELD_HEIGHT / 2 - 20, "クリア！", size=56, fill="white", bold=True,
+                   family=CJK_FONT)
+            p.text(FIELD_WIDTH / 2, FIELD_HEIGHT / 2 + 40, ui.get("banner") or "Cleared!", size=22, fill="white",
+                   family=FONT)
+        # Bottom layer first, as the tutorial's draw() loops depth from 3 down to 0.
+        for tile in sorted(state.tiles, key=lambda t: (-t.depth, t.row, t.col)):
+            can = bool(free >> bit_of(tile.position) & 1)
+            self.draw_tile(p, tile, can_select=can, selected=tile.position == selected,
+                           suggested=tile.position in suggested, face=faces)
+
+    @staticmethod
+    def draw_tile(p: Painter, tile: Tile, *, can_select: bool, selected: bool = False, suggested: bool = False,
+                  face: bool = True) -> None:
+        """One tile, as the tutorial's ``Tile.Draw``."""
+        left, top, right, bottom = tile.left, tile.top, tile.right, tile.bottom
+        dx, dy = LAYER_DX, LAYER_DY
+        # the body hides what lies under it
+        p.polygon([(left, top), (right, top), (right + dx, top + dy), (right + dx, bottom + dy),
+                   (left + dx, bottom + dy), (left, bottom)], fill="#ffffff")
+        # shaded sides: the tutorial's rgba(0,0,0,0.4) right and 0.6 bottom over the white body, painted
+        # as the solid greys they make (fewer canvas state changes per frame)
+        p.polygon([(right, top), (right + dx, top + dy), (right + dx, bottom + dy), (right, bottom)],
+                  fill="#999999")
+        p.polygon([(left, bottom), (right, bottom), (right + dx, bottom + dy), (left + dx, bottom + dy)],
+                  fill="#666666")
+        # black edges
+        p.polyline([(right, top), (right + dx, top + dy), (right + dx, bottom + dy), (left + dx, bottom + dy),
+                    (left, bottom)], stroke="black")
+        p.line(right + dx, bottom + dy, right, bottom, stroke="black")
+        p.rect(left, top, TILE_WIDTH, TILE_HEIGHT, fill="#fdfcf7", stroke="black")
+        if face:
+            draw_tile_face(p, shanghai_kind(tile.kind), left + 1, top + 1, TILE_WIDTH - 2, TILE_HEIGHT - 2,
+                           background=False)
+        if can_select:
+            colour, strength = LAYER_TINTS[tile.depth]
+            p.rect(left, top, TILE_WIDTH, TILE_HEIGHT, fill=colour, alpha=min(1.0, strength * (2 if selected else 1)),
+                   target=("tile", *tile.position))
+        if suggested:
+            p.rect(left + 2, top + 2, TILE_WIDTH - 4, TILE_HEIGHT - 4, stroke="#ff0000", line_width=4)
+
+
+def board_svg(state: Shanghai, ui: Any = None) -> str:
+    """The board as an SVG document (what a notebook shows for a :class:`Shanghai` value)."""
+    return ShanghaiPicture().svg(state, ui)

@@ -1,0 +1,285 @@
+"""Shanghai as a playable board, with the tutorial's buttons and behaviour on top of PlayBoard.
+
+* **Start** (開始): a new problem, selection/suggestion/undo/flags reset, the clock started, the
+  player name remembered. Before Start, a click on a tile only plays the NG sound.
+* **A tile click**: the first selects it; a second of the same kind takes both; anything else
+  (another kind, the same tile, a blocked tile, an empty spot) deselects with the NG sound.
+* **Cancel** (取り消し / もとに戻す): clears the selection or the suggestion, else takes back the last pair.
+* **Search** (探す): frames a pair that keeps the game winnable (the tutorial's first pair when that
+  one is safe) and marks the game as given up: the clock turns red.
+* Stalemate (手詰まり) and clear are announced; a cleared game goes into the ranking, with a
+  "share your time" text. After each pair the solver checks the position: if it can no longer be
+  cleared the status line says so at once, before the stalemate arrives.
+
+>>> board = ShanghaiBoard(deal=1, ranking=None)   # in a notebook cell, the last line shows it
+"""
+
+from __future__ import annotations
+
+import random
+from html import escape
+from typing import Any, Hashable
+
+import ipywidgets as widgets
+
+from ..widgets import PlayBoard
+from ..widgets.clock import format_ms
+from .game import Shanghai, pair_action
+from .picture import ShanghaiPicture
+from .ranking import Ranking, RankingError, clean_player_name, share_text
+from .solver import is_winnable, winning_hint
+
+__all__ = ["ShanghaiBoard", "HOW_TO_PLAY"]
+
+HOW_TO_PLAY = ("同じ牌を選択して消してください。ただし選択できるのは各段の端にあるものだけです。"
+               "[取り消し / もとに戻す] ボタンでひとつ前の状態に戻すことができます。"
+               "手詰まりになってもあきらめない限りゲームオーバーにはなりません。"
+               "Take two tiles of the same kind that are free: nothing on top, and the left or right side open. "
+               "Cancel takes back the last pair; Search shows a pair but counts as giving up.")
+
+_MARQUEE_CSS = """<style>
+.gamelab-marquee {overflow:hidden; white-space:nowrap; width:484px; font-weight:bold; color:#fff;
+  background:#008b8b; padding:2px 0;}
+.gamelab-marquee span {display:inline-block; padding-left:100%; animation:gamelab-scroll 60s linear infinite;}
+@keyframes gamelab-scroll {from {transform:translateX(0);} to {transform:translateX(-100%);}}
+</style>"""
+
+
+class ShanghaiBoard(PlayBoard):
+    """The tutorial's game in a notebook cell.
+
+    ``deal`` fixes the first problem (None: random); ``ranking`` is a :class:`Ranking`, ``"default"``
+    for the one in the user's data folder, or None for no ranking; ``warn_unwinnable`` runs the solver
+    after each pair (within ``solver_nodes`` positions).
+    """
+
+    picture = ShanghaiPicture()
+    action_sound = "remove"
+    reset_ui_on_undo = True
+
+    def __init__(self, deal: int | None = None, *, ranking: Ranking | str | None = "default",
+                 player: str | None = None, warn_unwinnable: bool = True, solver_nodes: int = 3000,
+                 seed: int | None = None, **options: Any) -> None:
+        self._rng = random.Random(seed)
+        first = deal if deal is not None else self._rng.randrange(1, 1_000_000)
+        self.playing = False     # isPlaying
+        self.given_up = False    # isGiveuped
+        self.warn_unwinnable = warn_unwinnable
+        self.solver_nodes = solver_nodes
+        self.last_entry = None
+        self.ranking_error = ""
+        if ranking == "default":
+            try:
+                ranking = Ranking()
+            except RankingError as exc:
+                ranking, self.ranking_error = None, str(exc)
+        self.ranking: Ranking | None = ranking if isinstance(ranking, Ranking) else None
+        options.setdefault("clock_format", format_ms)
+        options.setdefault("clock_interval", 0.25)
+        super().__init__(Shanghai.new(deal=first), clock=True, **options)
+        self.button("new").layout.display = "none"  # Start plays that part, as in the tutorial
+        self.add_button("Start", self.start, "Start a new problem (開始)", name="start")
+        self.add_button("Cancel", self.cancel, "Clear the selection, or take back the last pair (取り消し)",
+                        name="cancel")
+        self.add_button("Search", self.search, "Show a pair to take: counts as giving up (探す)", name="search")
+
+        remembered = ""
+        if self.ranking is not None:
+            try:
+                remembered = self.ranking.player_name
+            except RankingError as exc:
+                self.ranking_error = str(exc)
+        self.player = widgets.Text(value=player if player is not None else remembered, description="Player",
+                                   placeholder="your name (max 32)", layout=widgets.Layout(width="260px"))
+        self.deal_box = widgets.Text(value=str(first), description="Deal #", placeholder="random",
+                                     tooltip="The deal the next Start plays: empty for a random one",
+                                     layout=widgets.Layout(width="200px"))
+        self.share = widgets.HTML()
+        self.ranking_view = widgets.HTML()
+        self.how_to = widgets.HTML(_MARQUEE_CSS + f'<div class="gamelab-marquee"><span>{escape(HOW_TO_PLAY)}'
+                                   f"</span></div>")
+        self.extras.children = (widgets.VBox([widgets.HBox([self.player, self.deal_box]), self.share,
+                                              self.ranking_view]),)
+        self.children = (self.how_to, *self.children)
+        self._show_ranking()
+        self.refresh()
+
+    # -- presentation state -----------------------------------------------------------------------
+    def make_ui(self) -> dict[str, Any]:
+        return {"selected": None, "suggested": [], "title": None, "message": None, "banner": None}
+
+    def status(self) -> str:
+        game = self.game
+        if self.ranking_error and not self.playing:
+            return self.ranking_error
+        if not self.playing and not game.is_cleared:
+            return "Press Start to play this problem."
+        if game.is_cleared:
+            return "Cleared! " + (f"Time {format_ms(self.clock.clock.elapsed)}" if self.clock else "")
+        if game.is_stalemate:
+            return "手詰まりです — stalemate: no pair can be taken. Cancel takes back the last pair."
+        return f"{game.tiles_left} tiles left."
+
+    def refresh(self) -> None:
+        super().refresh()
+        # Undo/Redo only while playing: after a clear the time is in the ranking, and before Start the
+        # tutorial's board takes no input at all.
+        if not self.playing:
+            self.button("undo").disabled = True
+            self.button("redo").disabled = True
+
+    # -- the tutorial's handlers ------------------------------------------------------------------
+    def start(self) -> None:
+        """Start (開始): a new problem — the deal typed in the Deal # box, else a random one — with
+        selection, suggestion, undo and the given-up flag reset, the clock from zero and the player's
+        name remembered."""
+        text = self.deal_box.value.strip()
+        try:
+            if text and not text.isdigit():
+                raise ValueError("write a whole number, or leave the box empty for a random deal")
+            number = int(text) if text else self._rng.randrange(1, 1_000_000)
+            game = Shanghai.new(deal=number)
+        except ValueError as exc:
+            self.say(f"Deal #: {text!r} is not a deal number: {exc}", error=True)
+            self.play_sound("ng")
+            return
+        try:
+            name = clean_player_name(self.player.value)
+        except ValueError as exc:
+            self.say(str(exc), error=True)
+            self.play_sound("ng")
+            return
+        self.player.value = "" if name == "anonymous" and not self.player.value.strip() else name
+        if self.ranking is not None:
+            try:
+                self.ranking.player_name = self.player.value
+            except RankingError as exc:
+                self.ranking_error = str(exc)
+        # Like the tutorial's Start, the next Start deals a new problem: the box is emptied (the deal
+        # number stays on the board's title and in the ranking); type a number to replay one.
+        self.deal_box.value = ""
+        self._next = game
+        self.new_game()
+        self.playing = True
+        self.given_up = False
+        self.share.value = ""
+        if self.clock is not None:
+            self.clock.colour = "inherit"
+            self.clock.start()
+        self._show_ranking()
+        self.refresh()
+
+    def fresh_game(self) -> Shanghai:
+        return getattr(self, "_next", None) or Shanghai.new(deal=self._rng.randrange(1, 1_000_000))
+
+    def on_click(self, target: Hashable | None) -> None:
+        if not self.playing:
+            self.play_sound("ng")
+            self.say("Press Start first.")
+            return
+        self.ui["suggested"] = []
+        if not (isinstance(target, tuple) and target[0] == "tile"):
+            self._ng()  # the canvas's own onclick: an empty spot or a blocked tile
+            return
+        position = target[1:]
+        selected = self.ui["selected"]
+        if selected is None:
+            self.ui["selected"] = position
+            self.play_sound("select")
+            self.redraw()
+            return
+        first, second = self.game.tile_at(selected), self.game.tile_at(position)
+        if selected != position and first is not None and second is not None and first.kind == second.kind:
+            self.ui["selected"] = None
+            self.act(pair_action(selected, position))
+        else:
+            self._ng()
+
+    def _ng(self) -> None:
+        self.ui["selected"] = None
+        self.play_sound("ng")
+        self.redraw()
+
+    def after_action(self, action: str) -> None:
+        game = self.game
+        if game.is_cleared:
+            self._cleared()
+        elif game.is_stalemate:
+            self.play_sound("lose")
+        elif self.warn_unwinnable and is_winnable(game, self.solver_nodes) is False:
+            self.say("Careful: this position can no longer be cleared (the solver proved it). "
+                     "Cancel takes back the last pair.", error=True)
+
+    def _cleared(self) -> None:
+        self.playing = False
+        ms = 0
+        if self.clock is not None:
+            self.clock.stop()
+            ms = int(round(self.clock.clock.elapsed * 1000))
+        self.play_sound("win")
+        deal = self.game.deal_number
+        if self.ranking is not None:
+            try:
+                self.last_entry = self.ranking.add(self.player.value, ms, given_up=self.given_up, deal=deal)
+            except (RankingError, ValueError) as exc:
+                self.ranking_error = f"not ranked: {exc}"
+        self.ui["banner"] = f"Cleared in {format_ms(ms / 1000)}" + (" (Search used)" if self.given_up else "")
+        self.share.value = ("<b>Share your time:</b> <code>"
+                            f"{escape(share_text(ms, deal=deal, given_up=self.given_up))}</code>")
+        self._show_ranking()
+
+    def cancel(self) -> None:
+        """Cancel (取り消し / もとに戻す): clear the selection or suggestion, else take back a pair."""
+        if not self.playing:
+            return
+        if self.ui["selected"] is not None or self.ui["suggested"]:
+            self.ui["selected"] = None
+            self.ui["suggested"] = []
+            self.play_sound("select")
+            self.redraw()
+            return
+        if not self.record.can_undo:
+            self.play_sound("ng")
+            return
+        self.undo()
+        self.play_sound("select")
+
+    def search(self) -> None:
+        """Search (探す): frame a pair to take; the game counts as given up from now on."""
+        if not self.playing:
+            return
+        self.play_sound("select")
+        hint = winning_hint(self.game, self.solver_nodes)
+        if hint is None:
+            return
+        self.ui["suggested"] = [tuple(int(v) for v in part.split(".")) for part in hint.split()]
+        self.ui["selected"] = None
+        self.given_up = True
+        if self.clock is not None:
+            self.clock.colour = "#ff0000"
+            self.clock.refresh()
+        self.redraw()
+
+    def on_key(self, key: str) -> None:
+        if key in ("Escape", "Backspace"):
+            self.cancel()
+        elif key.lower() == "s":
+            self.search()
+
+    def _show_ranking(self) -> None:
+        if self.ranking is None:
+            self.ranking_view.value = ""
+            return
+        try:
+            entries = self.ranking.top(5, deal=self.game.deal_number, include_given_up=True)
+        except RankingError as exc:
+            self.ranking_view.value = f"<i>{escape(str(exc))}</i>"
+            return
+        cell = "padding:1px 10px 1px 0"
+        rows = "".join(
+            f"<tr><td style='{cell}'>{e.rank}</td><td style='{cell}'>{escape(e.player)}</td>"
+            f"<td style='{cell};font-family:monospace'>{escape(e.time_text)}</td>"
+            f"<td style='{cell}'>{'(Search used)' if e.given_up else ''}</td></tr>" for e in entries)
+        body = rows or "<tr><td colspan=4><i>no cleared games yet</i></td></tr>"
+        self.ranking_view.value = (f"<b>Ranking, deal #{self.game.deal_number}</b>"
+                                   f"<table style='border-collapse:collapse'>{body}</table>")

@@ -1,0 +1,131 @@
+"""The solver: generated deals are winnable, hand-made lost positions are found lost, hints stay winnable."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from gamelab.shanghai import Shanghai, is_winnable, solve, winning_hint
+from gamelab.shanghai.solver import generator_retry_statistics, random_deal_statistics
+
+from .test_game import board, row
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 10, 20, 101, 2**31])
+def test_generated_deals_are_winnable_and_the_solution_plays(number):
+    game = Shanghai.new(deal=number)
+    result = solve(game)
+    assert result.status == "winnable" and len(result.moves) == 68
+    for action in result.moves:
+        game.play(action)
+    assert game.is_cleared
+
+
+def test_stacked_last_pair_is_lost_before_the_stalemate():
+    # 11 lies on 11: both can never be free together, though a pair (12) can still be taken
+    text = board({(0,): row("11", "..", "12", "12")}, extra={(2, 0): row("11")})
+    game = Shanghai.new(board=text)
+    assert not game.is_stalemate
+    assert solve(game).status == "unwinnable" and is_winnable(game) is False
+
+
+def test_pairs_waiting_on_each_other_in_a_row_are_lost():
+    # 17 and 37 interleaved: each pair needs one tile of the other gone first (deal 1's trap)
+    game = Shanghai.new(board=board({(0,): row("32", "17", "37", "16", "47", "17", "37", "21")},
+                                    extra={(3, 1): row("32", "16", "47", "21")}))
+    assert is_winnable(game) is False
+
+
+def test_a_winnable_hand_made_position():
+    game = Shanghai.new(board=board({(0,): row("11", "12", "12", "11"), (1,): row("13", "14", "14", "13")},
+                                    extra={(2, 0): row("..", "13", "13")}))
+    result = solve(game)
+    assert result.winnable is True
+    for action in result.moves:
+        game.play(action)
+    assert game.is_cleared
+
+
+def test_winning_hint_avoids_the_losing_pair():
+    # Taking the two free 11s first strands the last two 11s, one on the other (12 lies between)
+    text = board({(0,): row("11", "12", "12", "11"), (2,): row("11", "13", "13")},
+                 extra={(2, 2): row("11")})
+    game = Shanghai.new(board=text)
+    hint = winning_hint(game)
+    assert hint is not None
+    trial = game.copy()
+    trial.play(hint)
+    assert is_winnable(trial) is True
+
+
+def test_budget_exhaustion_says_unknown():
+    assert solve(Shanghai.new(deal=101), node_limit=10).status in ("unknown", "winnable")
+    assert solve(Shanghai.new(deal=101), node_limit=10).nodes <= 11
+
+
+def test_statistics_functions():
+    stats = random_deal_statistics(2, seed=4, node_limit=2000)
+    assert sum(stats.values()) == 2
+    retries = generator_retry_statistics(30, seed=1)
+    assert len(retries) == 30 and min(retries) >= 0
+
+
+def brute_force(game: Shanghai, seen: dict | None = None) -> bool:
+    """Try every removable pair, no pruning at all: the ground truth for small boards."""
+    seen = {} if seen is None else seen
+    if game.is_cleared:
+        return True
+    if game.present in seen:
+        return seen[game.present]
+    result = False
+    for action in game.legal_actions():
+        trial = game.copy()
+        trial.play(action)
+        if brute_force(trial, seen):
+            result = True
+            break
+    seen[game.present] = result
+    return result
+
+
+@st.composite
+def small_boards(draw):
+    """Up to 16 tiles in 2 layers × 3 rows × 6 columns, each kind twice or four times."""
+    places = [(d, r, c) for d in (2, 3) for r in (0, 1, 2) for c in range(6)]
+    counts = draw(st.lists(st.sampled_from([2, 4]), min_size=1, max_size=5))
+    total = sum(counts)
+    if total > 16:
+        counts = counts[:1]
+        total = counts[0]
+    chosen = draw(st.permutations(places))[:total]
+    kinds = [11 + i for i, n in enumerate(counts) for _ in range(n)]
+    grid = {p: k for p, k in zip(chosen, kinds)}
+    lines = []
+    for d in range(4):
+        lines.append(f"layer {d}")
+        for r in range(8):
+            lines.append(" ".join(str(grid[(d, r, c)]) if (d, r, c) in grid else ".." for c in range(12)))
+    return "\n".join(lines)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_boards())
+def test_solver_agrees_with_brute_force_on_small_boards(text):
+    game = Shanghai.new(board=text)
+    truth = brute_force(game)
+    result = solve(game)
+    assert result.winnable is truth, text
+    if truth:
+        for action in result.moves:
+            game.play(action)
+        assert game.is_cleared
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.randoms(use_true_random=False))
+def test_solver_agrees_with_brute_force_on_endgames_of_real_deals(number, rnd):
+    """Random play (often into a lost position) down to 22 tiles, then both verdicts must match."""
+    game = Shanghai.new(deal=number)
+    while game.tiles_left > 22 and game.legal_actions():
+        game.play(rnd.choice(game.legal_actions()))
+    assert solve(game).winnable is brute_force(game)

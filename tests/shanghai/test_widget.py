@@ -1,0 +1,149 @@
+"""The play widget without a browser: events through the canvas message handler."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamelab.shanghai import Shanghai
+from gamelab.shanghai.picture import ShanghaiPicture
+from gamelab.shanghai.ranking import Ranking
+from gamelab.shanghai.widget import ShanghaiBoard
+from gamelab.widgets import fire
+from gamelab.widgets.testing import CanvasMessages, click
+
+
+def pos(label: str) -> tuple[int, int, int]:
+    return tuple(int(v) for v in label.split("."))
+
+
+@pytest.fixture
+def ranking(tmp_path):
+    return Ranking(tmp_path / "r.sqlite3")
+
+
+@pytest.fixture
+def board(ranking):
+    b = ShanghaiBoard(deal=3, ranking=ranking, player="Hato", solver_nodes=500)
+    b.button("start").click()
+    return b
+
+
+def take(board, action):
+    a, b = (pos(p) for p in action.split())
+    click(board, ("tile", *a))
+    click(board, ("tile", *b))
+
+
+def test_before_start_a_click_only_plays_ng(ranking):
+    board = ShanghaiBoard(deal=3, ranking=ranking)
+    click(board, ("tile", 0, 3, 5))
+    assert board.sounds.played[-1] == "ng" and board.record.actions == [] and board.ui["selected"] is None
+
+
+def test_select_then_matching_tile_takes_the_pair_in_one_redraw(board):
+    action = board.game.construction_actions()[0]
+    a, b = (pos(p) for p in action.split())
+    click(board, ("tile", *a))
+    assert board.ui["selected"] == a and board.sounds.played[-1] == "select"
+    with CanvasMessages() as sent:
+        click(board, ("tile", *b))
+    assert board.record.actions == [action] and board.ui["selected"] is None
+    assert sent.count == 1 and board.sounds.played[-1] == "remove"
+
+
+def test_other_kind_same_tile_or_empty_spot_deselects_with_ng(board):
+    free = board.game.selectable()
+    a = free[0]
+    other = next(t for t in free if t.kind != a.kind)
+    click(board, ("tile", *a.position))
+    click(board, ("tile", *other.position))
+    assert board.ui["selected"] is None and board.sounds.played[-1] == "ng" and board.record.actions == []
+    click(board, ("tile", *a.position))
+    click(board, ("tile", *a.position))
+    assert board.ui["selected"] is None and board.sounds.played[-1] == "ng"
+    click(board, ("tile", *a.position))
+    fire(board.canvas, event="mouse_down", x=3, y=470)  # the green field, no tile
+    assert board.ui["selected"] is None and board.sounds.played[-1] == "ng"
+
+
+def test_blocked_tiles_have_no_target():
+    game = Shanghai.new(deal=3)
+    picture = ShanghaiPicture()
+    blocked = next(t for t in game.tiles if not game.can_select(t.position) and t.depth == 3)
+    x, y = blocked.left + 18, blocked.top + 40
+    assert picture.target_at(game, x, y) in (None,) or picture.target_at(game, x, y)[1:] != blocked.position
+
+
+def test_cancel_clears_selection_then_undoes(board):
+    action = board.game.construction_actions()[0]
+    take(board, action)
+    click(board, ("tile", *board.game.selectable()[0].position))
+    board.button("cancel").click()
+    assert board.ui["selected"] is None and board.record.actions == [action]
+    board.button("cancel").click()
+    assert board.record.actions == [] and board.game == Shanghai.new(deal=3)
+    board.button("cancel").click()
+    assert board.sounds.played[-1] == "ng"
+
+
+def test_search_frames_a_pair_and_turns_the_clock_red(board):
+    board.button("search").click()
+    a, b = board.ui["suggested"]
+    assert board.given_up and "#ff0000" in board.clock.value
+    assert board.game.tile_at(a).kind == board.game.tile_at(b).kind
+    board.button("cancel").click()
+    assert board.ui["suggested"] == [] and board.record.actions == []
+
+
+def test_clearing_the_board_adds_one_ranking_row_and_a_share_text(board, ranking):
+    board.warn_unwinnable = False
+    actions = board.game.construction_actions()
+    for action in actions[:-2]:
+        board.act(action)
+    for action in actions[-2:]:
+        take(board, action)
+    assert board.game.is_cleared and not board.playing
+    assert board.sounds.played[-1] == "win" and "Cleared" in board.status_line.value
+    (entry,) = ranking.top(deal=3)
+    assert entry.player == "Hato" and not entry.given_up
+    assert "deal #3" in board.share.value and "Hato" in board.ranking_view.value
+    assert ranking.player_name == "Hato"
+
+
+def test_stalemate_and_unwinnable_warning():
+    text = "\n".join(["layer 3"] + [" ".join(["11", "..", "12", "12", "..", "13", "13"] + [".."] * 5)]
+                     + [" ".join([".."] * 12)] * 7)
+    text = "\n".join(["layer 0"] + [" ".join([".."] * 12)] * 8 + ["layer 1"] + [" ".join([".."] * 12)] * 8
+                     + ["layer 2", " ".join(["11"] + [".."] * 11)] + [" ".join([".."] * 12)] * 7 + [text])
+    board = ShanghaiBoard(ranking=None, solver_nodes=500)
+    board.record = type(board.record)(Shanghai.new(board=text))
+    board.playing = True
+    board.act("3.0.2 3.0.3")
+    assert "can no longer be cleared" in board.status_line.value
+    board.act("3.0.5 3.0.6")
+    assert board.game.is_stalemate and "stalemate" in board.status_line.value
+    assert board.sounds.played[-1] == "lose"
+
+
+def test_bad_deal_number_and_long_name_are_refused(board):
+    board.deal_box.value = "abc"
+    board.button("start").click()
+    assert "abc" in board.status_line.value and "is not a deal number" in board.status_line.value
+    board.deal_box.value = "5"
+    board.player.value = "x" * 40
+    board.button("start").click()
+    assert "40 characters" in board.status_line.value and board.game.deal_number == 3
+
+
+def test_start_again_deals_a_new_problem_unless_a_number_is_typed(board):
+    assert board.deal_box.value == "" and board.game.deal_number == 3
+    board.button("start").click()
+    assert board.game.deal_number != 3 and board.playing
+    board.deal_box.value = "3"
+    board.button("start").click()
+    assert board.game.deal_number == 3 and board.record.actions == []
+
+
+def test_undo_is_off_before_start_and_after_a_clear(ranking):
+    board = ShanghaiBoard(deal=3, ranking=ranking)
+    assert board.button("undo").disabled and board.button("redo").disabled
