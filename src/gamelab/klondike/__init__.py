@@ -1,0 +1,60 @@
+"""Klondike solitaire (クロンダイク): engine, deck strings, a solver that sees every card.
+
+Mirrors the tutorial "ブラウザ版ソリティアの実装を解説" (notebooks/03_klondike.ipynb).
+
+>>> from gamelab.klondike import Klondike
+>>> game = Klondike.new(seed=1)
+>>> game.play("t5>t4")
+>>> game.moves, game.score
+(1, 5)
+"""
+
+from __future__ import annotations
+
+from .cards import RANK_NAMES, SUITS, Card, card_from_id, new_deck, parse_card, shuffled_deck
+from .deck import deck_order, format_deck, layout, parse_deck, parse_pysol
+from .engine import SCORES, Klondike, deal
+from .picture import KlondikePicture
+from .rules import can_foundation, can_tableau, is_run, why_not_foundation, why_not_run, why_not_tableau
+
+__all__ = [
+    "Card",
+    "SUITS",
+    "RANK_NAMES",
+    "new_deck",
+    "shuffled_deck",
+    "card_from_id",
+    "parse_card",
+    "parse_deck",
+    "format_deck",
+    "parse_pysol",
+    "layout",
+    "deck_order",
+    "Klondike",
+    "deal",
+    "SCORES",
+    "can_tableau",
+    "can_foundation",
+    "is_run",
+    "why_not_tableau",
+    "why_not_foundation",
+    "why_not_run",
+    "KlondikePicture",
+    "KlondikeBoard",
+    "solve",
+    "SolveResult",
+]
+
+
+def __getattr__(name: str) -> object:
+    # The play board pulls in ipywidgets/ipycanvas and the solver is only needed by some: load on demand,
+    # so the engine stays light.
+    if name == "KlondikeBoard":
+        from .widget import KlondikeBoard
+
+        return KlondikeBoard
+    if name in ("solve", "SolveResult"):
+        from . import solver
+
+        return getattr(solver, name)
+    raise AttributeError(f"module 'gamelab.klondike' has no attribute {name!r}")

@@ -1,0 +1,270 @@
+"""How a Klondike table looks: green felt, the stock and waste, four foundations, seven columns.
+
+The tutorial's ``render`` draws every pile from the state arrays each time (状態から画面を描画する);
+:class:`KlondikePicture` does the same through the painter, so the board in a notebook, in an SVG
+and on the play canvas is one drawing. Every card a player can pick up, and every pile a card can
+go to, is drawn with a *target*:
+
+* ``("stock",)`` – the stock (or its empty place, to turn the waste back over);
+* ``("waste",)`` – the top card of the waste;
+* ``("foundation", suit)`` – a foundation and its top card;
+* ``("card", column, index)`` – a face-up card of a column (index from the bottom of the column);
+* ``("column", column)`` – the rest of a column's area, so a drop anywhere on a column lands on it.
+
+``ui`` (from the play widget, ``None`` for a still picture) may hold ``selected`` (a card source),
+``drag`` (cards following the pointer), ``drop`` (the pile under them, highlighted) and ``hint``
+(an action to point at).
+
+>>> from gamelab.klondike import Klondike
+>>> picture = KlondikePicture()
+>>> picture.size(Klondike.new(seed=1))
+(608, 600)
+>>> picture.target_at(Klondike.new(seed=1), 16 + 36, 140 + 50)
+('card', 0, 0)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Sequence
+
+from ..pictures import Painter, Picture
+from .cards import RANK_NAMES, SUITS, Card
+from .engine import Klondike
+
+__all__ = ["KlondikePicture"]
+
+FELT = "#1f6e3d"
+FELT_DARK = "#175a31"
+FACE = "#fffdf7"
+EDGE = "#9d9d93"
+RED = "#c8202f"
+BLACK = "#1c1c1c"
+BACK = "#1f4f95"
+BACK_LINE = "#6d9be0"
+SELECT = "#ffd23f"
+DROP = "#7cf29a"
+HINT = "#ff7ab8"
+
+
+class KlondikePicture(Picture[Klondike]):
+    """A 608 × 600 table: cards of ``card_w`` × ``card_h`` pixels, columns ``gap`` apart."""
+
+    background = FELT
+    card_w = 72
+    card_h = 100
+    gap = 12
+    margin = 16
+    top_row = 16
+    tableau_top = 140
+    down_step = 9  # how much of a face-down card shows under the next one
+    up_step = 25  # how much of a face-up card shows: its rank and suit
+    height = 600
+
+    # -- where things are ----------------------------------------------------------------------
+    def size(self, state: Klondike, ui: Any = None) -> tuple[int, int]:
+        return 2 * self.margin + 7 * self.card_w + 6 * self.gap, self.height
+
+    def column_x(self, column: int) -> float:
+        return self.margin + column * (self.card_w + self.gap)
+
+    def card_y(self, pile: Sequence[Card], index: int) -> float:
+        """Top edge of card ``index`` of a column; the face-up fan tightens if a column runs long."""
+        down = sum(1 for card in pile if not card.up)
+        ups = len(pile) - down
+        room = self.height - self.margin - self.tableau_top - self.card_h - down * self.down_step
+        step = min(self.up_step, room / max(1, ups - 1))
+        if index < down:
+            return self.tableau_top + index * self.down_step
+        return self.tableau_top + down * self.down_step + (index - down) * step
+
+    def waste_x(self, state: Klondike, index: int) -> float:
+        """Left edge of waste card ``index``: the last ``draw`` cards (at most 3) fan to the right."""
+        shown = min(len(state.waste), 3 if state.draw > 1 else 1)
+        first = len(state.waste) - shown
+        return self.column_x(1) + max(0, index - first) * 20
+
+    def foundation_x(self, suit: int) -> float:
+        return self.column_x(3 + suit)
+
+    def box(self, state: Klondike, where: Hashable) -> tuple[float, float, float, float]:
+        """``(x, y, w, h)`` of a target (for the first card of a run: just that card)."""
+        w, h = self.card_w, self.card_h
+        if where == ("stock",):
+            return self.column_x(0), self.top_row, w, h
+        if where == ("waste",):
+            return self.waste_x(state, len(state.waste) - 1), self.top_row, w, h
+        kind = where[0]  # type: ignore[index]
+        if kind == "foundation":
+            return self.foundation_x(where[1]), self.top_row, w, h  # type: ignore[index]
+        column = where[1]  # type: ignore[index]
+        pile = state.tableau[column]
+        if kind == "card":
+            return self.column_x(column), self.card_y(pile, where[2]), w, h  # type: ignore[index]
+        bottom = self.card_y(pile, len(pile) - 1) + h if pile else self.tableau_top + h
+        return self.column_x(column), self.tableau_top, w, bottom - self.tableau_top
+
+    @staticmethod
+    def hint_marks(state: Klondike, action: str | None) -> dict[str, Hashable]:
+        """``ui`` entries that ring the cards an action moves and the pile they go to.
+
+        >>> from gamelab.klondike import Klondike
+        >>> KlondikePicture.hint_marks(Klondike.new(seed=1), "t5>t4")
+        {'hint_from': ('card', 4, 4), 'hint_to': ('column', 3)}
+        """
+        marks: dict[str, Hashable] = {"hint_from": None, "hint_to": None}
+        if action == "draw":
+            marks["hint_from"] = ("stock",)
+        elif action and ">" in action:
+            src, dst = action.split(">")
+            if src == "w":
+                marks["hint_from"], card = ("waste",), state.waste[-1]
+            elif src[0] == "f":
+                suit = "shcd".index(src[1])
+                marks["hint_from"], card = ("foundation", suit), state.foundations[suit][-1]
+            else:
+                column = int(src[1]) - 1
+                count = int(src.split(":")[1]) if ":" in src else 1
+                index = len(state.tableau[column]) - count
+                marks["hint_from"], card = ("card", column, index), state.tableau[column][index]
+            marks["hint_to"] = ("column", int(dst[1]) - 1) if dst[0] == "t" else ("foundation", card.suit)
+        return marks
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, p: Painter, state: Klondike, ui: Any = None) -> None:
+        ui = ui or {}
+        drag = ui.get("drag")
+        hidden: tuple = drag["source"] if drag else ()
+        self._draw_stock(p, state)
+        self._draw_waste(p, state, hidden == ("waste",))
+        for suit in range(4):
+            self._draw_foundation(p, state, suit, hidden == ("foundation", suit))
+        for column in range(7):
+            cut = hidden[2] if hidden and hidden[0] == "card" and hidden[1] == column else None
+            self._draw_column(p, state, column, cut)
+        for where, colour in ((ui.get("hint_from"), HINT), (ui.get("hint_to"), HINT), (ui.get("selected"), SELECT)):
+            if where is not None and not drag:
+                self._outline(p, state, where, colour)
+        if ui.get("drop") is not None:
+            self._outline(p, state, ui["drop"], DROP, whole=True)
+        if drag:
+            for k, card in enumerate(drag["cards"]):
+                self.draw_card(p, card, drag["x"], drag["y"] + k * self.up_step, shadow=True)
+        if state.is_won:
+            self._banner(p, state)
+
+    def _slot(self, p: Painter, x: float, y: float, label: str = "", target: Hashable | None = None) -> None:
+        p.round_rect(x, y, self.card_w, self.card_h, 8, fill=FELT_DARK, stroke="#3d8a57", line_width=2, target=target)
+        if label:
+            p.text(x + self.card_w / 2, y + self.card_h / 2, label, size=30, fill="#4f9a68")
+
+    def _draw_stock(self, p: Painter, state: Klondike) -> None:
+        x, y = self.column_x(0), self.top_row
+        if state.stock:
+            # A few edges under the top back show the stock's thickness.
+            for k in range(min(3, (len(state.stock) + 7) // 8) - 1, 0, -1):
+                p.round_rect(x + 2 * k, y + 2 * k, self.card_w, self.card_h, 8, fill=BACK, stroke="#0f2b55")
+            self.draw_back(p, x, y, target=("stock",))
+            p.round_rect(x + self.card_w - 30, y + self.card_h - 22, 26, 17, 8, fill="#0f2b55", alpha=0.85)
+            p.text(x + self.card_w - 17, y + self.card_h - 13.5, str(len(state.stock)), size=11, fill="white")
+        else:
+            self._slot(p, x, y, "↻" if state.waste else "", target=("stock",))
+
+    def _draw_waste(self, p: Painter, state: Klondike, hide_top: bool) -> None:
+        x0, y = self.column_x(1), self.top_row
+        if not state.waste:
+            return
+        shown = min(len(state.waste), 3 if state.draw > 1 else 1)
+        cards = state.waste[-shown:]
+        if len(state.waste) > shown:  # the card under the fan shows the waste is not empty below
+            self.draw_card(p, state.waste[-shown - 1], x0, y)
+        for k, card in enumerate(cards):
+            top = k == len(cards) - 1
+            if top and hide_top:
+                continue
+            x = self.waste_x(state, len(state.waste) - shown + k)
+            self.draw_card(p, card, x, y, target=("waste",) if top else None)
+
+    def _draw_foundation(self, p: Painter, state: Klondike, suit: int, hide_top: bool) -> None:
+        x, y = self.foundation_x(suit), self.top_row
+        pile = state.foundations[suit]
+        self._slot(p, x, y, SUITS[suit], target=("foundation", suit))
+        shown = pile[:-1] if hide_top else pile
+        if shown:
+            self.draw_card(p, shown[-1], x, y, target=("foundation", suit))
+
+    def _draw_column(self, p: Painter, state: Klondike, column: int, cut: int | None) -> None:
+        x = self.column_x(column)
+        pile = state.tableau[column]
+        # The whole column area is a drop target, under the cards.
+        p.rect(x, self.tableau_top, self.card_w, self.height - self.tableau_top - self.margin, fill=FELT,
+               alpha=0.0, target=("column", column))
+        if not pile or cut == 0:
+            self._slot(p, x, self.tableau_top, "K", target=("column", column))
+        for index, card in enumerate(pile):
+            if cut is not None and index >= cut:
+                break
+            y = self.card_y(pile, index)
+            if card.up:
+                self.draw_card(p, card, x, y, target=("card", column, index))
+            else:
+                self.draw_back(p, x, y, target=("column", column))
+
+    def _outline(self, p: Painter, state: Klondike, where: Hashable, colour: str, whole: bool = False) -> None:
+        """A glowing frame around a pile, or around a card and the cards on it."""
+        x, y, w, h = self.box(state, where)
+        kind = where[0]  # type: ignore[index]
+        if kind == "card":
+            pile = state.tableau[where[1]]  # type: ignore[index]
+            h = self.card_y(pile, len(pile) - 1) + self.card_h - y
+        elif kind == "column" and whole and state.tableau[where[1]]:  # type: ignore[index]
+            pile = state.tableau[where[1]]  # type: ignore[index]
+            y = self.card_y(pile, len(pile) - 1)
+            h = self.card_h
+        p.round_rect(x - 3, y - 3, w + 6, h + 6, 10, stroke=colour, line_width=4)
+        p.round_rect(x - 6, y - 6, w + 12, h + 12, 12, stroke=colour, line_width=3, alpha=0.35)
+
+    def _banner(self, p: Painter, state: Klondike) -> None:
+        width = self.size(state)[0]
+        p.round_rect(width / 2 - 170, 300, 340, 86, 16, fill="#102a18", stroke=SELECT, line_width=3, alpha=0.92)
+        p.text(width / 2, 330, "You won!", size=28, bold=True, fill=SELECT)
+        p.text(width / 2, 364, f"{state.moves} moves · score {state.score}", size=16, fill="white")
+
+    # -- one card --------------------------------------------------------------------------------
+    def draw_card(self, p: Painter, card: Card, x: float, y: float, *, target: Hashable | None = None,
+                  shadow: bool = False) -> None:
+        """A face-up card: rank and suit in the top corners (they show when fanned), a big suit pip."""
+        w, h = self.card_w, self.card_h
+        if shadow:
+            p.round_rect(x + 4, y + 5, w, h, 8, fill="black", alpha=0.3)
+        p.round_rect(x, y, w, h, 8, fill=FACE, stroke=EDGE, line_width=1, target=target)
+        colour = RED if card.red else BLACK
+        rank, suit = RANK_NAMES[card.rank], SUITS[card.suit]
+        p.text(x + 5, y + 4, rank, size=16, bold=True, fill=colour, align="left", baseline="top")
+        p.text(x + w - 6, y + 4, suit, size=16, fill=colour, align="right", baseline="top")
+        p.text(x + 5, y + 22, suit, size=12, fill=colour, align="left", baseline="top")  # shows in the waste fan
+        if card.rank > 10:  # court cards: the letter large, framed
+            p.round_rect(x + 14, y + 30, w - 28, h - 40, 4, stroke=colour, line_width=1, alpha=0.5)
+            p.text(x + w / 2, y + 52, rank, size=30, bold=True, fill=colour)
+            p.text(x + w / 2, y + 78, suit, size=18, fill=colour)
+        else:
+            p.text(x + w / 2, y + 62, suit, size=40 if card.rank > 1 else 48, fill=colour)
+        with p.rotated(180, x + w / 2, y + h / 2):
+            p.text(x + 6, y + 4, rank, size=12, bold=True, fill=colour, align="left", baseline="top")
+
+    def draw_back(self, p: Painter, x: float, y: float, *, target: Hashable | None = None) -> None:
+        """A face-down card: a blue back with a lattice inside a white frame."""
+        w, h = self.card_w, self.card_h
+        p.round_rect(x, y, w, h, 8, fill=BACK, stroke="#0f2b55", line_width=1, target=target)
+        p.round_rect(x + 5, y + 5, w - 10, h - 10, 5, stroke="white", line_width=1.5, alpha=0.8)
+        left, right, top, bottom = x + 8, x + w - 8, y + 8, y + h - 8
+        step = 12
+        k = 0.0
+        while k < (right - left) + (bottom - top):
+            # Two families of diagonals, clipped by hand to the inner frame.
+            a = (left + min(k, right - left), top + max(0.0, k - (right - left)))
+            b = (left + max(0.0, k - (bottom - top)), top + min(k, bottom - top))
+            p.line(*a, *b, stroke=BACK_LINE, line_width=1, alpha=0.6)
+            c = (right - min(k, right - left), top + max(0.0, k - (right - left)))
+            d = (right - max(0.0, k - (bottom - top)), top + min(k, bottom - top))
+            p.line(*c, *d, stroke=BACK_LINE, line_width=1, alpha=0.6)
+            k += step

@@ -1,0 +1,492 @@
+"""A solver for thoughtful Klondike (every card known): a winning line, or a proof there is none.
+
+"Thoughtful" Klondike is Klondike played with the face-down cards known; a deal is *winnable* when
+some sequence of legal moves puts all 52 cards on the foundations. :func:`solve` searches depth
+first over positions, with:
+
+* **safe moves played at once**: a card goes up to its foundation without a choice when no card
+  could ever need it as a parent (rank ≤ 2; or both foundations of the other colour at rank − 1;
+  or at rank − 2 with the other suit of its own colour at rank − 3, see :func:`_safe`);
+* **talon moves instead of draws**: from any position the solver knows which stock/waste cards a
+  number of clicks on the stock can bring to the top of the waste, and plays them directly (with
+  draw 1 every talon card can be reached, so where the stock pointer stands does not matter; with
+  draw 3 every pointer on the cycle 0, 3, 6 … is as good as any other on it);
+* **pruning that loses nothing**: one empty column stands for all; a King already at the bottom of
+  its column never moves to another empty one; a move whose only effect is to expose or place a
+  card (a partial run moved off it, a column emptied, a stock card put down with draw 1, a card
+  taken back from a foundation) is tried only when that card can be used at once, because any
+  winning line can postpone such a move until just before the card is used;
+* **a transposition table** on a canonical key: columns without face-down cards are
+  interchangeable, so they are sorted; the talon's order is implied by which cards are elsewhere;
+* **two move orderings taking turns** over one budget ("rules": by kind of move; "score": the
+  child with fewest face-down cards first), as each gets stuck on deals where the other does not.
+
+Because every pruning keeps at least one winning line when one exists, a search that runs out of
+positions before its budget *proves* the deal unwinnable. Solutions are turned into the engine's
+own actions (``draw`` clicks included) and replayed through :class:`Klondike`, so every move of a
+solution has passed the engine's legality checks.
+
+>>> from gamelab.klondike import Klondike
+>>> result = solve(Klondike.new(seed=2))
+>>> result.status, result.actions[:3]
+('solved', ['t4>f', 'draw', 'draw'])
+>>> print(result)
+solved in 204 actions (34 positions searched)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Generator, Literal
+
+from .engine import Klondike
+
+__all__ = ["solve", "SolveResult", "solution_actions", "DEFAULT_BUDGET"]
+
+#: Default search budget, in distinct positions visited.
+DEFAULT_BUDGET = 200_000
+
+Status = Literal["solved", "impossible", "unknown"]
+
+# Card numbers 0-51 are Card.id (suit * 13 + rank - 1, suits ♠ ♥ ♣ ♦): small tables beat attributes.
+_SUIT = [c // 13 for c in range(52)]
+_RANK = [c % 13 + 1 for c in range(52)]
+# _OTHER_COLOUR[s]: the two suits of the other colour.
+_OTHER_COLOUR = [(1, 3), (0, 2), (1, 3), (0, 2)]
+_KING = 13
+# _PARENTS[c]: the two cards c can go on in the tableau (one rank higher, other colour).
+_PARENTS = [
+    tuple(s * 13 + (c % 13) + 1 for s in _OTHER_COLOUR[c // 13]) if c % 13 < 12 else () for c in range(52)
+]
+# _CHILDREN[c]: the two cards that can go on c in the tableau (one rank lower, other colour).
+_CHILDREN = [
+    tuple(s * 13 + (c % 13) - 1 for s in _OTHER_COLOUR[c // 13]) if c % 13 else () for c in range(52)
+]
+
+# A move, as the solver plays it:
+#   ("wf", card)              a talon card to its foundation
+#   ("wt", card, column)      a talon card onto a column
+#   ("tf", column)            a column's top card to its foundation
+#   ("tt", column, count, to) the top ``count`` cards of a column onto another
+#   ("ft", suit, column)      a foundation's top card back onto a column
+Move = tuple
+
+
+@dataclass
+class SolveResult:
+    """What :func:`solve` found.
+
+    ``status`` is ``"solved"`` (``actions`` is a winning line in the engine's notation, checked by
+    replaying it), ``"impossible"`` (every position reachable was searched: no win exists) or
+    ``"unknown"`` (the budget ran out first). ``states`` counts distinct positions visited.
+    """
+
+    status: Status
+    actions: list[str] = field(default_factory=list)
+    states: int = 0
+    budget: int = DEFAULT_BUDGET
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+    def __str__(self) -> str:
+        if self.status == "solved":
+            return f"solved in {len(self.actions)} actions ({self.states:,} positions searched)"
+        if self.status == "impossible":
+            return f"no win exists: all {self.states:,} reachable positions searched"
+        return f"no win found within the budget of {self.budget:,} positions"
+
+
+# A position: (columns' face-up runs, face-down counts, foundation heights, talon, waste size).
+State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+
+
+def _safe(card: int, found: tuple[int, ...]) -> bool:
+    """Can ``card`` go up without any loss? Only if no card could need it as a parent."""
+    rank = _RANK[card]
+    if rank <= 2:
+        return True
+    suit = _SUIT[card]
+    a, b = _OTHER_COLOUR[suit]
+    low = min(found[a], found[b])
+    if low >= rank - 1:
+        return True  # both cards that could go on it are already up
+    # Otherwise those two cards can go up themselves whenever free, and so can the cards that
+    # could go on them (the other suit of this colour), so none of them needs this card.
+    return low >= rank - 2 and found[suit ^ 2] >= rank - 3
+
+
+class _Search:
+    """One depth-first search over one deal (see the module docstring)."""
+
+    def __init__(self, game: Klondike, budget: int, prune: bool = True) -> None:
+        self.draw = game.draw
+        self.budget = budget
+        self.prune = prune
+        # Face-down cards never move until turned over, so a count says which ones are left.
+        self.down = tuple(tuple(c.id for c in column if not c.up) for column in game.tableau)
+        ups = tuple(tuple(c.id for c in column if c.up) for column in game.tableau)
+        ndown = tuple(len(d) for d in self.down)
+        found = tuple(len(pile) for pile in game.foundations)
+        # The talon as one sequence: waste bottom … waste top, then stock top … stock bottom;
+        # ``p`` cards of it are in the waste. Recycling is then just p = 0.
+        talon = tuple(c.id for c in game.waste) + tuple(c.id for c in reversed(game.stock))
+        self.start: State = (ups, ndown, found, talon, len(game.waste))
+        self.tables: list[set[bytes]] = []  # one transposition table per search
+        self.visited = 0  # distinct positions, over all searches
+
+    # -- positions -----------------------------------------------------------------------------
+    def key(self, state: State) -> bytes:
+        """The transposition-table key: positions with equal keys have the same future.
+
+        Foundation heights, the stock pointer (when it matters), the columns with face-down cards
+        by their place (their hidden cards differ) and the other columns sorted. The talon itself
+        is left out: its cards are the ones not elsewhere, in the deal's order.
+        """
+        ups, ndown, found, talon, p = state
+        parts = [bytes(found)]
+        if self.draw == 1:
+            parts.append(b"\xff")  # any talon card can be reached: the pointer does not matter
+        else:
+            cycle = p == len(talon) or p % self.draw == 0
+            parts.append(bytes([255 if cycle else p]))
+        loose = []
+        for i in range(7):
+            if ndown[i]:
+                parts.append(bytes((100 + i, ndown[i])) + bytes(ups[i]))
+            elif ups[i]:
+                loose.append(bytes(ups[i]))
+        loose.sort()
+        parts.append(b"\xfe" + b"\xfd".join(loose))
+        return b"".join(parts)
+
+    def reachable(self, talon: tuple[int, ...], p: int) -> list[int]:
+        """Waste sizes at which a talon card is on top of the waste, reachable by stock clicks."""
+        size = len(talon)
+        if not size:
+            return []
+        if self.draw == 1:
+            return list(range(1, size + 1))
+        draw = self.draw
+        found = {p} if p else set()
+        k = p
+        while k < size:
+            k = min(k + draw, size)
+            found.add(k)
+        k = 0
+        while k < size:  # after turning the waste back over
+            k = min(k + draw, size)
+            found.add(k)
+        return sorted(found)
+
+    # -- moves ---------------------------------------------------------------------------------
+    def apply(self, state: State, move: Move) -> State:
+        ups, ndown, found, talon, p = state
+        kind = move[0]
+        if kind == "wf" or kind == "wt":
+            card = move[1]
+            q = talon.index(card)
+            talon = talon[:q] + talon[q + 1:]
+            p = q
+            if kind == "wf":
+                found = _bump(found, _SUIT[card], 1)
+            else:
+                ups = _replace(ups, move[2], ups[move[2]] + (card,))
+            return ups, ndown, found, talon, p
+        if kind == "tf":
+            column = move[1]
+            card = ups[column][-1]
+            found = _bump(found, _SUIT[card], 1)
+            ups, ndown = self._take(ups, ndown, column, 1)
+            return ups, ndown, found, talon, p
+        if kind == "tt":
+            _, column, count, to = move
+            run = ups[column][-count:]
+            ups = _replace(ups, to, ups[to] + run)
+            ups, ndown = self._take(ups, ndown, column, count)
+            return ups, ndown, found, talon, p
+        # "ft"
+        _, suit, column = move
+        card = suit * 13 + found[suit] - 1
+        found = _bump(found, suit, -1)
+        ups = _replace(ups, column, ups[column] + (card,))
+        return ups, ndown, found, talon, p
+
+    def _take(self, ups, ndown, column: int, count: int):
+        """Remove ``count`` face-up cards from ``column``, turning over the card beneath if any."""
+        rest = ups[column][:-count]
+        if not rest and ndown[column]:
+            n = ndown[column] - 1
+            rest = (self.down[column][n],)
+            ndown = ndown[:column] + (n,) + ndown[column + 1:]
+        return _replace(ups, column, rest), ndown
+
+    def safe_moves(self, state: State) -> tuple[State, list[Move]]:
+        """Play every safe foundation move; return the new position and the moves played."""
+        played: list[Move] = []
+        while True:
+            ups, ndown, found, talon, p = state
+            move: Move | None = None
+            for i in range(7):
+                run = ups[i]
+                if run:
+                    card = run[-1]
+                    if found[_SUIT[card]] == _RANK[card] - 1 and _safe(card, found):
+                        move = ("tf", i)
+                        break
+            if move is None and self.draw == 1:
+                # With draw 1 the talon's order does not matter, so its safe cards go up too.
+                for card in talon:
+                    if found[_SUIT[card]] == _RANK[card] - 1 and _safe(card, found):
+                        move = ("wf", card)
+                        break
+            if move is None:
+                return state, played
+            state = self.apply(state, move)
+            played.append(move)
+
+    def moves(self, state: State) -> list[tuple[int, int, Move]]:
+        """The moves worth trying from ``state`` as ``(kind rank, tie-break, move)``, best first.
+
+        A move whose only effect is to expose or place a card (a partial run moved off its card, a
+        column emptied, a talon card put down with draw 1, a card taken back from a foundation) is
+        tried only if that card can be used at once: any winning line can postpone such a move to
+        just before the card is used, so nothing winnable is lost.
+        """
+        ups, ndown, found, talon, p = state
+        ranked: list[tuple[int, int, Move]] = []
+        empty = next((i for i in range(7) if not ups[i] and not ndown[i]), -1)
+        top_at = {run[-1]: j for j, run in enumerate(ups) if run}
+        reach = [talon[q - 1] for q in self.reachable(talon, p)]
+        # Cards that could be put on something right now: reachable talon cards, face-up tableau
+        # cards (each heads a movable run) and the foundations' top cards.
+        movable = set(reach)
+        for run in ups:
+            movable.update(run)
+        for suit in range(4):
+            if found[suit]:
+                movable.add(suit * 13 + found[suit] - 1)
+        king_waiting = any(_RANK[c] == _KING for c in reach) or any(
+            found[suit] == _KING for suit in range(4)
+        ) or any(
+            _RANK[c] == _KING and (ndown[i] or k) for i, run in enumerate(ups) for k, c in enumerate(run)
+        )
+
+        def coverable(card: int, but: int) -> bool:
+            a, b = _CHILDREN[card] or (-1, -1)
+            return (a != but and a in movable) or (b != but and b in movable)
+
+        for i in range(7):
+            run = ups[i]
+            if not run:
+                continue
+            card = run[-1]
+            if found[_SUIT[card]] == _RANK[card] - 1:
+                ranked.append((0 if len(run) == 1 and ndown[i] else 2, -ndown[i], ("tf", i)))
+            length = len(run)
+            for count in range(1, length + 1):
+                first = run[-count]
+                whole = count == length
+                if whole and not ndown[i]:
+                    if _RANK[first] == _KING:
+                        continue  # a King at the bottom of a column gains nothing on another
+                    if self.prune and not king_waiting:
+                        continue  # emptying a column is only worth it for a King
+                elif self.prune and not whole:
+                    under = run[-count - 1]
+                    if found[_SUIT[under]] != _RANK[under] - 1 and not coverable(under, first):
+                        continue  # the card exposed could not be used
+                if _RANK[first] == _KING:
+                    if empty >= 0:
+                        ranked.append((1 if whole else 4, -ndown[i], ("tt", i, count, empty)))
+                    continue
+                for parent in _PARENTS[first]:
+                    j = top_at.get(parent, -1)
+                    if j >= 0:
+                        if whole:
+                            ranked.append((1 if ndown[i] else 4, -ndown[i], ("tt", i, count, j)))
+                        else:
+                            ranked.append((5, 0, ("tt", i, count, j)))
+
+        draw_one = self.draw == 1
+        for card in reach:
+            if found[_SUIT[card]] == _RANK[card] - 1:
+                ranked.append((2, 0, ("wf", card)))
+            rank = 3
+            if self.prune and not coverable(card, card):
+                if draw_one:
+                    continue  # with draw 1 it can wait in the talon until something goes on it
+                rank = 7  # with draw 3 it may still free another talon card: try it last
+            if _RANK[card] == _KING:
+                if empty >= 0:
+                    ranked.append((rank, 0, ("wt", card, empty)))
+                continue
+            for parent in _PARENTS[card]:
+                j = top_at.get(parent, -1)
+                if j >= 0:
+                    ranked.append((rank, 0, ("wt", card, j)))
+
+        for suit in range(4):
+            height = found[suit]
+            if not height:
+                continue
+            card = suit * 13 + height - 1
+            if _safe(card, found) or (self.prune and not coverable(card, card)):
+                continue  # a card comes down only to be a parent at once
+            if height == _KING:
+                if empty >= 0:
+                    ranked.append((6, 0, ("ft", suit, empty)))
+                continue
+            for parent in _PARENTS[card]:
+                j = top_at.get(parent, -1)
+                if j >= 0:
+                    ranked.append((6, 0, ("ft", suit, j)))
+        ranked.sort(key=lambda item: (item[0], item[1]))
+        return ranked
+
+    def won(self, state: State) -> bool:
+        """Nothing face down and the talon no obstacle: the rest plays itself (see auto-complete)."""
+        ups, ndown, found, talon, p = state
+        return not any(ndown) and (not talon or self.draw == 1)
+
+    def finish(self, state: State) -> list[Move]:
+        """The closing moves of a won position: the lowest card left goes up, again and again."""
+        played: list[Move] = []
+        while sum(state[2]) < 52:
+            ups, ndown, found, talon, p = state
+            candidates = [(_RANK[run[-1]], ("tf", i)) for i, run in enumerate(ups) if run]
+            candidates += [(_RANK[card], ("wf", card)) for card in talon]
+            move = min(candidates, key=lambda item: item[0])[1]
+            played.append(move)
+            state = self.apply(state, move)
+        return played
+
+    def score(self, state: State) -> int:
+        """Smaller is more promising: few face-down cards, many cards up, a short talon."""
+        ups, ndown, found, talon, p = state
+        return 4 * sum(ndown) - sum(found) + len(talon)
+
+    # -- search --------------------------------------------------------------------------------
+    def children(self, state: State, order: str) -> list[tuple[State, list[Move]]]:
+        """The positions one move away (safe moves played), the most promising *last*."""
+        out = []
+        for rank, tie, move in self.moves(state):
+            child, safe = self.safe_moves(self.apply(state, move))
+            priority = (rank, tie) if order == "rules" else (self.score(child), rank)
+            out.append((priority, child, [move] + safe))
+        out.sort(key=lambda item: item[0])
+        return [(child, steps) for _, child, steps in reversed(out)]
+
+    def depth_first(self, order: str) -> Generator[None, None, tuple[Status, list[Move]]]:
+        """A depth-first search trying moves in ``order``; yields now and then to share the budget.
+
+        ``"rules"`` tries moves by kind (turn over a card, go up, talon, …); ``"score"`` tries the
+        child with the fewest face-down cards and most cards up first. Each gets stuck on deals
+        where the other does not, so :meth:`run` runs both, taking turns.
+        """
+        seen: set[bytes] = set()
+        self.tables.append(seen)
+        start, path = self.safe_moves(self.start)
+        if self.won(start):
+            return "solved", path + self.finish(start)
+        seen.add(self.key(start))
+        # Each frame: a position, the moves that led to it from its parent, the children left.
+        # Iterative, because winning lines run to hundreds of moves.
+        stack = [(start, path, self.children(start, order))]
+        while stack:
+            state, _, todo = stack[-1]
+            if not todo:
+                stack.pop()
+                continue
+            child, steps = todo.pop()
+            key = self.key(child)
+            if key in seen:
+                continue
+            if self.visited >= self.budget:
+                return "unknown", []
+            seen.add(key)
+            self.visited += 1
+            if self.won(child):
+                return "solved", [m for frame in stack for m in frame[1]] + steps + self.finish(child)
+            stack.append((child, steps, self.children(child, order)))
+            if self.visited % 256 == 0:
+                yield
+        return "impossible", []
+
+    def run(self) -> tuple[Status, list[Move]]:
+        """Run the two orderings in turns until one wins, one exhausts the deal, or the budget ends."""
+        searches = [self.depth_first("rules"), self.depth_first("score")]
+        while searches:
+            for search in list(searches):
+                try:
+                    next(search)
+                except StopIteration as stop:
+                    status, moves = stop.value
+                    if status != "unknown":
+                        return status, moves
+                    searches.remove(search)
+        return "unknown", []
+
+
+def _replace(ups, index: int, run):
+    return ups[:index] + (run,) + ups[index + 1:]
+
+
+def _bump(found, suit: int, by: int):
+    return found[:suit] + (found[suit] + by,) + found[suit + 1:]
+
+
+def solution_actions(game: Klondike, moves: list[Move]) -> list[str]:
+    """Turn solver moves into engine actions, playing each on a copy of ``game`` to check it.
+
+    A talon move becomes as many ``draw`` clicks as bring its card to the top of the waste, then
+    ``w>…``. Raises ``ValueError`` if the engine refuses any step (a solver bug, never silent).
+    """
+    board = game.copy()
+    actions: list[str] = []
+
+    def act(text: str) -> None:
+        board.play(text)  # the engine's own legality checks
+        actions.append(text)
+
+    for move in moves:
+        kind = move[0]
+        if kind in ("wf", "wt"):
+            card = move[1]
+            for _ in range(2 * 52 + 2):
+                if board.waste and board.waste[-1].id == card:
+                    break
+                act("draw")
+            else:
+                raise ValueError(f"solver move {move!r}: its card never came to the top of the waste")
+            act("w>f" if kind == "wf" else f"w>t{move[2] + 1}")
+        elif kind == "tf":
+            act(f"t{move[1] + 1}>f")
+        elif kind == "tt":
+            _, column, count, to = move
+            act(f"t{column + 1}>t{to + 1}" if count == 1 else f"t{column + 1}:{count}>t{to + 1}")
+        else:
+            _, suit, column = move
+            act(f"f{'shcd'[suit]}>t{column + 1}")
+    if not board.is_won:
+        raise ValueError("the solver's line does not win the game")
+    return actions
+
+
+def solve(game: Klondike, budget: int = DEFAULT_BUDGET, *, prune: bool = True) -> SolveResult:
+    """Search ``game`` (any position, draw 1 or 3) for a win, visiting at most ``budget`` positions.
+
+    The answer's ``actions`` replay from ``game`` to a won position through the engine's checks.
+    ``prune=False`` tries every move that only exposes or places a card too (slower; it exists to
+    check that pruning them loses nothing, and to show how much it saves).
+
+    >>> solve(Klondike.new(seed=1), budget=50).status in ("solved", "unknown")
+    True
+    """
+    if budget < 1:
+        raise ValueError(f"the budget must be at least one position, not {budget!r}")
+    search = _Search(game, budget, prune)
+    status, moves = search.run()
+    actions = solution_actions(game, moves) if status == "solved" else []
+    return SolveResult(status, actions, search.visited, budget)

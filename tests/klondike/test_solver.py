@@ -1,0 +1,120 @@
+"""The solver: winning lines replay through the engine, and "impossible" is only said when true."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamelab import Record
+from gamelab.klondike import Klondike
+from gamelab.klondike.solver import SolveResult, solution_actions, solve
+
+from .helpers import position
+
+
+def replay_wins(game: Klondike, actions: list[str]) -> bool:
+    record = Record(game)
+    for action in actions:
+        record.play(action)
+    return record.game.is_won  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("seed", "draw"), [(2, 1), (3, 1), (2, 3), (7, 3)])
+def test_solutions_replay_through_the_engine(seed: int, draw: int) -> None:
+    game = Klondike.new(seed=seed, draw=draw)
+    result = solve(game, budget=20_000)
+    assert result.status == "solved", result
+    assert replay_wins(game, result.actions)
+    assert str(result).startswith(f"solved in {len(result.actions)} actions")
+
+
+def test_solving_from_the_middle_of_a_game() -> None:
+    game = Klondike.new(seed=2)
+    line = solve(game).actions
+    middle = game.copy()
+    for action in line[:40]:
+        middle.play(action)
+    result = solve(middle, budget=20_000)
+    assert result.solved and replay_wins(middle, result.actions)
+
+
+def test_a_won_position_needs_no_search_and_auto_complete_follows_a_solution() -> None:
+    game = Klondike.new(position="foundations: Q♠ K♥ K♣ J♦\nt1: K♠ Q♦\nt2: K♦")
+    result = solve(game)
+    assert result.solved and result.states == 0 and len(result.actions) == 3
+    # Along a winning line, wherever auto-complete is offered it wins.
+    walk = Klondike.new(seed=3)
+    for action in solve(walk).actions:
+        if walk.can_auto_complete:
+            trial = walk.copy()
+            trial.play("auto")
+            assert trial.is_won
+        walk.play(action)
+    assert walk.is_won
+
+
+# Draw-3 deals the solver proves unwinnable, each checked here by an independent search: every
+# legal action of the engine, no pruning, until no new position is left.
+@pytest.mark.parametrize("seed", [21, 55, 67, 147])
+def test_impossible_agrees_with_exhaustive_search_without_pruning(seed: int) -> None:
+    game = Klondike.new(seed=seed, draw=3)
+    assert solve(game, budget=5_000).status == "impossible"
+
+    def key(g: Klondike) -> tuple:
+        return tuple(map(tuple, g.tableau)), tuple(map(len, g.foundations)), tuple(g.stock), tuple(g.waste)
+
+    seen, stack = {key(game)}, [game]
+    while stack:
+        current = stack.pop()
+        assert not current.is_won
+        for action in current.legal_actions():
+            child = current.copy()
+            child.play(action)
+            if key(child) not in seen:
+                seen.add(key(child))
+                stack.append(child)
+    assert len(seen) < 5_000
+
+
+def test_budget_runs_out_honestly() -> None:
+    result = solve(Klondike.new(seed=1), budget=10)
+    assert result.status == "unknown" and not result.actions and result.states <= 10
+    assert str(result) == "no win found within the budget of 10 positions"
+    with pytest.raises(ValueError):
+        solve(Klondike.new(seed=1), budget=0)
+
+
+def test_solver_takes_positions_with_a_waste_and_cards_on_foundations() -> None:
+    game = position(
+        """
+foundations: 5♠ 4♥ 6♣ 3♦
+waste: 7♣ 4♦
+t1: [K♠] [9♦] 6♠
+t2: Q♥
+t3: [5♥] 8♠
+""",
+        draw=3,
+    )
+    result = solve(game, budget=20_000)
+    assert result.status in ("solved", "impossible", "unknown")
+    if result.solved:
+        assert replay_wins(game, result.actions)
+
+
+def test_solution_actions_refuses_a_wrong_line() -> None:
+    with pytest.raises(ValueError):
+        solution_actions(Klondike.new(seed=1), [("tf", 0)])  # 9♠ cannot go up
+
+
+def test_result_type() -> None:
+    assert not SolveResult("unknown").solved
+
+
+# Draw-1 deals proved impossible with pruning, and proved impossible again with the postponement
+# filters switched off: the filters did not throw a winning line away.
+@pytest.mark.parametrize(("seed", "budget"), [(38, 30_000), (286, 5_000)])
+def test_pruning_loses_nothing_on_impossible_draw_one_deals(seed: int, budget: int) -> None:
+    game = Klondike.new(seed=seed, draw=1)
+    pruned = solve(game, budget=budget)
+    full = solve(game, budget=budget, prune=False)
+    assert pruned.status == full.status == "impossible"
+    assert pruned.states < full.states
