@@ -90,3 +90,41 @@ def test_lab_reload_redraws_the_board(page, jupyterlab):
     while is_lit(pixel(canvas, x2, y2)) == before and time.monotonic() < deadline:
         time.sleep(0.05)
     assert is_lit(pixel(canvas, x2, y2)) != before, "clicks after the reload no longer draw"
+
+
+def test_lab_reload_repaints_sprites_of_a_tile_board(page, jupyterlab):
+    """A board built from sprites (Shanghai's tiles) must look the same after a reload: the off-screen
+    sprite canvases are as blank in a new page as the board itself."""
+    from gamelab.shanghai import Shanghai
+
+    app = "from gamelab.shanghai.widget import ShanghaiBoard\nShanghaiBoard(deal=7, ranking=None, sound=False)"
+    page.goto(jupyterlab(["import gamelab.widgets", app]), timeout=90_000)
+    page.locator(".jp-StatusBar-Widget").get_by_text("Idle").first.wait_for(timeout=90_000)
+    page.wait_for_function("() => window.jupyterapp && document.querySelectorAll('.jp-Notebook .jp-Cell').length >= 2",
+                           timeout=60_000)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    canvas = page.locator(".jp-OutputArea-output canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    assert wait_painted(canvas) > 0.99
+    tile = Shanghai.new(deal=7).tiles[0]
+    spots = [(tile.left + dx, tile.top + dy) for dx in (8, 18, 28) for dy in (12, 25, 38)]
+    deadline = time.monotonic() + 10
+    before = [pixel(canvas, x, y) for x, y in spots]
+    while len({tuple(p) for p in before}) < 2 and time.monotonic() < deadline:  # wait for the faces
+        time.sleep(0.1)
+        before = [pixel(canvas, x, y) for x, y in spots]
+    assert len({tuple(p) for p in before}) >= 2, "the tile face was not drawn"
+
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    time.sleep(1.0)
+    page.reload()
+    canvas = page.locator(".jp-OutputArea-output canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    assert wait_painted(canvas) > 0.99
+    deadline = time.monotonic() + 10
+    after = [pixel(canvas, x, y) for x, y in spots]
+    while after != before and time.monotonic() < deadline:
+        time.sleep(0.1)
+        after = [pixel(canvas, x, y) for x, y in spots]
+    screenshot(page.locator(".jp-OutputArea-output").last, "shanghai_lab_after_reload.png")
+    assert after == before, "after a reload the tile faces (sprites) were not repainted"

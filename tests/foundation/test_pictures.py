@@ -114,3 +114,52 @@ def test_rotation_in_every_back_end_and_in_hit_testing():
     names = [name for name, _ in sent.commands()]
     assert names.index("save") < names.index("rotate") < names.index("restore")
     assert painter.hit(10, 10) == "dot"
+
+
+def test_sprites_are_painted_once_and_copied():
+    from ipycanvas import Canvas, hold_canvas
+
+    from gamelab.pictures import SpriteCache
+    from gamelab.widgets.testing import CanvasMessages
+
+    calls = []
+
+    def badge(p, x, y):
+        calls.append((x, y))
+        p.circle(x + 10, y + 10, 9, fill="gold", stroke="black")
+        p.text(x + 10, y + 10, "★", size=10)
+
+    svg = SvgPainter(100, 40)
+    svg.sprite("badge", 5, 5, 20, 20, badge, target="b1")
+    svg.sprite("badge", 50, 5, 20, 20, badge)
+    assert svg.svg().count("<circle") == 2 and svg.hit(10, 10) == "b1"
+
+    canvas, cache = Canvas(width=100, height=40), SpriteCache()
+    calls.clear()
+    with CanvasMessages() as sent, hold_canvas():
+        painter = CanvasPainter(canvas, cache)
+        for x in (5, 30, 55, 80):
+            painter.sprite("badge", x, 5.4, 20, 20, badge, target=("b", x))
+    assert calls == [(0, 0)] and len(cache) == 1  # painted once, off screen
+    names = [name for name, _ in sent.commands()]
+    assert names.count("drawImage") == 4 and names.count("fillText") == 1
+    assert [args[1:3] for name, args in sent.commands() if name == "drawImage"][0] == [5, 5]  # whole pixels
+    assert painter.hit(85, 10) == ("b", 80)
+    cache.repaint()
+    assert calls == [(0, 0), (0, 0)]
+
+
+def test_board_client_ready_repaints_sprites_before_the_board():
+    from gamelab.shanghai.widget import ShanghaiBoard
+    from gamelab.widgets import fire
+    from gamelab.widgets.testing import CanvasMessages
+
+    board = ShanghaiBoard()
+    assert len(board.sprites) == 34
+    with CanvasMessages() as sent:
+        fire(board.canvas, event="client_ready")
+    commands = sent.commands()
+    switches = [i for i, (name, _) in enumerate(commands) if name == "switchCanvas"]
+    first_copy = next(i for i, (name, _) in enumerate(commands) if name == "drawImage")
+    assert len(switches) >= 35 and switches[-1] < first_copy  # every sprite repainted, then the board
+    assert sent.count <= 2

@@ -5,11 +5,11 @@
 '<svg'
 """
 
-from .painter import CJK_FONT, FONT, CanvasPainter, Painter, RecordingPainter, Shape, SvgPainter
+from .painter import CJK_FONT, FONT, CanvasPainter, Painter, RecordingPainter, Shape, SpriteCache, SvgPainter
 from .picture import HitPainter, Picture, SvgImage
 from .snapshot import svg_to_png
 
 __all__ = [
-    "Painter", "SvgPainter", "CanvasPainter", "RecordingPainter", "HitPainter", "Shape",
+    "Painter", "SvgPainter", "CanvasPainter", "SpriteCache", "RecordingPainter", "HitPainter", "Shape",
     "Picture", "SvgImage", "svg_to_png", "FONT", "CJK_FONT",
 ]

@@ -25,7 +25,7 @@ import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Hashable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 __all__ = [
     "Painter",
@@ -33,6 +33,7 @@ __all__ = [
     "CanvasPainter",
     "RecordingPainter",
     "Shape",
+    "SpriteCache",
     "FONT",
     "CJK_FONT",
 ]
@@ -189,6 +190,17 @@ class Painter(ABC):
         self._circle(cx, cy, r, _style(fill, stroke, line_width, alpha))
         self._keep("circle", (cx, cy, r), target)
 
+    def sprite(self, key: Hashable, x: float, y: float, w: float, h: float,
+               draw: Callable[["Painter", float, float], None], *, target: Hashable | None = None) -> None:
+        """A small picture that recurs (a tile face, a card): ``draw(painter, x, y)`` paints it in (x, y, w, h).
+
+        ``key`` names the picture (equal keys must draw the same thing). A canvas back-end with a
+        sprite cache paints each key once, off screen, and then only copies it: a board of 136 tiles
+        costs 136 copies per frame instead of thousands of drawing calls. Other back-ends draw in place.
+        """
+        draw(self, x, y)
+        self._keep("rect", (x, y, w, h), target)
+
     def text(self, x: float, y: float, text: str, *, size: float = 14, fill: str = "black", bold: bool = False,
              align: str = "center", baseline: str = "middle", family: str = FONT, alpha: float = 1.0) -> None:
         """Text anchored at (x, y): ``align`` is left/center/right, ``baseline`` top/middle/bottom."""
@@ -280,18 +292,65 @@ class SvgPainter(Painter):
 
 
 # ----------------------------------------------------------------------------------------------------
+class SpriteCache:
+    """Off-screen canvases, one per sprite key, each painted once and then copied with ``draw_image``.
+
+    A play board owns one. When a browser (re)connects it has no pixels for these canvases:
+    :meth:`repaint` paints them all again (the board calls it before its own full redraw).
+    """
+
+    def __init__(self) -> None:
+        self._entries: dict[Hashable, tuple[Any, Callable[[Painter, float, float], None]]] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def canvas_for(self, key: Hashable, w: float, h: float, draw: Callable[[Painter, float, float], None]) -> Any:
+        """The off-screen canvas holding sprite ``key`` (made and painted on first use)."""
+        entry = self._entries.get(key)
+        if entry is None:
+            from ipycanvas import Canvas
+
+            canvas = Canvas(width=max(1, math.ceil(w)), height=max(1, math.ceil(h)))
+            entry = self._entries[key] = (canvas, draw)
+            self._paint(canvas, draw)
+        return entry[0]
+
+    @staticmethod
+    def _paint(canvas: Any, draw: Callable[[Painter, float, float], None]) -> None:
+        canvas.clear()
+        draw(CanvasPainter(canvas), 0, 0)
+
+    def repaint(self) -> None:
+        """Paint every sprite again (for a page that has just connected)."""
+        for canvas, draw in self._entries.values():
+            self._paint(canvas, draw)
+
+
 class CanvasPainter(Painter):
     """Renders onto an ``ipycanvas.Canvas``; call it inside ``hold_canvas`` so a frame is one message.
 
-    Canvas state (colours, widths, fonts) is only sent when it changes: fewer bytes per redraw.
+    Canvas state (colours, widths, fonts) is only sent when it changes: fewer bytes per redraw. With a
+    :class:`SpriteCache`, :meth:`Painter.sprite` pictures are copied from off-screen canvases.
     """
 
     _ALIGN = {"left": "left", "center": "center", "right": "right"}
 
-    def __init__(self, canvas: Any) -> None:
+    def __init__(self, canvas: Any, sprites: SpriteCache | None = None) -> None:
         super().__init__(canvas.width, canvas.height)
         self.canvas = canvas
+        self.sprites = sprites
         self._state: dict[str, Any] = {}
+
+    def sprite(self, key, x, y, w, h, draw, *, target=None):
+        if self.sprites is None:
+            super().sprite(key, x, y, w, h, draw, target=target)
+            return
+        source = self.sprites.canvas_for(key, w, h, draw)
+        self._set("global_alpha", 1.0)
+        # whole pixels: a copy at a fractional position would be resampled and look blurred
+        self.canvas.draw_image(source, round(x), round(y))
+        self._keep("rect", (x, y, w, h), target)
 
     def _set(self, name: str, value: Any) -> None:
         if self._state.get(name, object()) != value:

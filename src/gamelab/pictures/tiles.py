@@ -99,7 +99,17 @@ def draw_tile_face(painter: Painter, kind: str, x: float, y: float, w: float, h:
     With ``background`` an ivory face with a thin rim is drawn first; the Shanghai board draws its
     own tile body and passes ``background=False``.
     """
-    n, suit = parse_kind(kind)
+    n, suit = parse_kind(kind)  # checked before anything is drawn
+
+    def face(p: Painter, fx: float, fy: float) -> None:
+        _paint_face(p, n, suit, fx, fy, w, h, background)
+
+    # A face is a sprite: on a canvas each kind is painted once and then copied.
+    painter.sprite(("tile-face", kind, round(w, 2), round(h, 2), background), x, y, w, h, face)
+
+
+def _paint_face(painter: Painter, n: int, suit: str, x: float, y: float, w: float, h: float,
+                background: bool) -> None:
     if background:
         r = min(w, h) * 0.1
         painter.round_rect(x, y, w, h, r, fill=TILE_COLOURS["ivory"], stroke=TILE_COLOURS["edge"],

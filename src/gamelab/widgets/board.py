@@ -25,7 +25,7 @@ from ipycanvas import Canvas, hold_canvas
 
 from ..errors import IllegalMove
 from ..game import Game, Record
-from ..pictures import CanvasPainter, Painter, Picture
+from ..pictures import CanvasPainter, Painter, Picture, SpriteCache
 from .clock import Clock, format_seconds
 from .sound import synthesize
 
@@ -141,6 +141,7 @@ class PlayBoard(widgets.VBox):
         self.message = ""
         self.message_is_error = False
         self._hits: Painter | None = None
+        self.sprites = SpriteCache()  # recurring pictures (tile faces, cards) painted once off screen
         self.frames = 0  # full redraws sent: a test can check "one message per redraw" against it
 
         width, height = self.picture.size(self.game, self.ui)
@@ -393,14 +394,16 @@ class PlayBoard(widgets.VBox):
             self.canvas.layout = self._canvas_layout(width, height)
         with hold_canvas():
             self.canvas.clear()
-            self._hits = self.picture.paint(CanvasPainter(self.canvas), state, self.ui)
+            self._hits = self.picture.paint(CanvasPainter(self.canvas, self.sprites), state, self.ui)
         self.frames += 1
 
     def _client_ready(self) -> None:
         # A new page has no "current canvas": ipycanvas only sends switchCanvas when the target changes,
         # so forget the cached one or the whole page's drawing dies (reference: jupyter-stack.md §4).
         self.canvas._canvas_manager._current_canvas = None
-        self.redraw()
+        with hold_canvas():  # the sprites first: the new page has no pixels for them either
+            self.sprites.repaint()
+            self.redraw()
 
     def target_at(self, x: float, y: float) -> Hashable | None:
         """The target under pixel (x, y) in the frame on screen."""
