@@ -1,9 +1,18 @@
-"""How a riichi table looks: four hands around a felt, rivers of six, melds, scores, dora, the result.
+"""How a riichi table looks: four seats around a felt, rivers of six, melds, scores, dora, the result.
 
 One :class:`TablePicture` draws a :class:`TableView` – a snapshot of everything a table shows – which
 is made from a live :class:`~gamelab.riichi.table.Table` (:meth:`TableView.of`), from the learner's
-:class:`~gamelab.riichi.table.RiichiGame`, or from a step of a record (:mod:`.viewer`). The seat at the
-bottom is the viewer's; its tiles are click targets ``("tile", option)`` where ``option`` is a legal
+:class:`~gamelab.riichi.table.RiichiGame`, or from a step of a record (:mod:`.viewer`).
+
+The table is drawn as a real one looks from the bottom seat (the viewer's, 自家). Each seat's area –
+its river (河) in rows of six with the riichi tile sideways, its concealed hand, its melds with the
+called tile sideways on the side it came from, its hand laid open after a win or a tenpai draw, and
+its edge of the centre panel (seat wind, score, riichi stick) – is drawn once, in the bottom seat's
+frame, then turned around the table's centre: 0° for you, 90° anticlockwise for the next player on
+the right (下家), 180° for the one opposite (対面), 90° clockwise for the previous player on the left
+(上家). So every opponent's tiles face their owner, as across a real table.
+
+The bottom seat's concealed tiles are click targets ``("tile", option)`` where ``option`` is a legal
 discard (``'m1'``, ``'m1_'`` for the drawn tile).
 
 >>> from gamelab.riichi.table import Table
@@ -14,49 +23,187 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ...pictures import CJK_FONT, FONT, Painter, Picture
-from ...pictures.tiles import draw_tile_face
+from ...pictures.tiles import draw_tile_back, draw_tile_face
 from .. import Hand, River
+from ..picture import meld_layout
 
-__all__ = ["TableView", "TablePicture", "draw_tile", "hand_picture", "HandPicture"]
+__all__ = ["TableView", "TablePicture", "draw_tile", "hand_picture", "HandPicture", "result_lines",
+           "seat_angle", "winning_tile"]
 
-WIDTH, HEIGHT = 920, 700
+# -- the table's geometry, in the bottom seat's frame: distances from the table's centre ------------------
+PANEL = 100  # half the side of the centre panel
+RIVER_W, RIVER_H = 27, 36  # a discard lying face up
+RIVER_GAP = 3  # between rows of discards
+RIVER_TOP = PANEL + 6  # the first row of discards, just in front of the panel
+RIVER_ROWS = 4  # rows of six; discards beyond 24 stretch the last row
+SMALL_W, SMALL_H = 24, 32  # an opponent's tiles, open melds and laid-open hands
+HAND_TOP = 282  # an opponent's hand row: out of reach of the rivers (RIVER_TOP + 4 rows + room for a stacked kan)
+HAND_HALF = 272  # an opponent's row stays within ±HAND_HALF ≤ HAND_TOP, so the corners stay free
+BIG_W, BIG_H, BIG_THICK = 42, 57, 7  # your own standing tiles
+MY_TOP = 292  # your hand row: below the side players' rows (which end at ±HAND_HALF)
+MY_HALF = 312
+
+CX, CY = 330, 328  # the table's centre on the canvas
+WIDTH, HEIGHT = 660, 706
+
 FELT, FELT_DARK, FELT_LINE = "#1f5e43", "#174a34", "#2f7757"
+PANEL_FILL, PANEL_EDGE = "#123a29", "#0b2a1d"
 IVORY, IVORY_EDGE, IVORY_SIDE = "#fbf8ef", "#a39a86", "#e2d8bf"
-BACK, BACK_EDGE = "#d98a2b", "#8f5616"
-CRIMSON = "#c8283c"
+TILE_BACK, TILE_BACK_EDGE = "#1f7a4d", "#155a38"
+GOLD, CRIMSON = "#ffd45c", "#c8283c"
 WIND_KANJI = "東南西北"
+#: the turn of each seat's area, by its place relative to the viewer: you, next (下家), opposite (対面), previous (上家)
+ANGLES = (0, -90, 180, 90)
+
+
+def seat_angle(seat: int, me: int) -> int:
+    """How far (degrees, clockwise) a seat's area is turned from the bottom seat's frame.
+
+    The next player sits on your right (下家, -90°: turned anticlockwise), the previous on your left (上家).
+
+    >>> [seat_angle(s, me=0) for s in range(4)]
+    [0, -90, 180, 90]
+    """
+    return ANGLES[(seat - me) % 4]
+
+
+def winning_tile(shoupai: str) -> str | None:
+    """The tile a winning hand was completed with, as a ``hule`` event writes it (the last tile of the
+    concealed part of a complete hand), or ``None`` for a hand waiting for a tile.
+
+    >>> winning_tile('m123p456s789z11m4'), winning_tile('m123p456s789z111,z777=')
+    (None, None)
+    >>> winning_tile('m1234p456s789z111z1'), winning_tile('m555p5p0*,z111=,s7-89,p2222')
+    ('z1', 'p0')
+    """
+    concealed = shoupai.split(",")[0].rstrip("*")
+    count = len(re.findall(r"\d", concealed))
+    if count % 3 != 2:
+        return None
+    match = re.search(r"([mpsz])(\d)$", concealed)
+    return match.group(1) + match.group(2) if match else None
+
+
+def _part(p: Painter, *name: Any) -> None:
+    """Tell a painter that keeps a layout (the tests' overlap checker) which part of the table comes next."""
+    begin = getattr(p, "begin_part", None)
+    if begin is not None:
+        begin(name)
+
+
+# -- tiles ----------------------------------------------------------------------------------------------------
+def _kind(tile: str) -> str:
+    """The shared tile art's kind: ``'m5'`` → ``'5m'``."""
+    return tile[1] + tile[0]
 
 
 def draw_tile(p: Painter, x: float, y: float, w: float, h: float, tile: str | None, *, sideways: bool = False,
-              dim: bool = False, lift: float = 0.0, target: Any = None, highlight: str | None = None) -> None:
-    """One tile with its face up (``tile`` like ``'m1'``, ``'p0'`` red five), or its back (``None``).
+              dim: float | bool = 0.0, lift: float = 0.0, target: Any = None, highlight: str | None = None,
+              thick: float = 3.0) -> None:
+    """One tile lying face up in the box (x, y, w, h): ``tile`` like ``'m1'`` (``'p0'`` a red five), or its
+    back (``None``).
 
-    ``sideways`` lays the tile on its side (a riichi discard, a called tile), keeping the face
-    readable; ``dim`` greys a tile that may not be played now; ``lift`` raises it (the drawn tile).
+    ``sideways`` lays it on its side (a riichi discard, a called tile): the box becomes h wide and w
+    tall and the face turns a quarter to the left, as on a table. ``dim`` greys it (``True``: strongly),
+    ``lift`` raises it, ``highlight`` rings it in a colour, ``target`` makes it clickable.
+
+    >>> from gamelab.pictures import RecordingPainter
+    >>> p = RecordingPainter(100, 100); draw_tile(p, 0, 0, 30, 40, 'z1', target='t'); p.hit(15, 20)
+    't'
     """
     if sideways:
         w, h = h, w
     y -= lift
-    p.round_rect(x + 1, y + 2, w, h, 4, fill="black", alpha=0.25)  # shadow on the felt
+    r = min(w, h) * 0.12
+    p.round_rect(x + 1, y + thick + 1, w, h, r, fill="black", alpha=0.22)  # shadow on the felt
+    p.round_rect(x, y + thick, w, h, r, fill=TILE_BACK, stroke=TILE_BACK_EDGE, line_width=0.7)
     if tile is None:
-        p.round_rect(x, y, w, h, 4, fill=BACK, stroke=BACK_EDGE, line_width=1, target=target)
-        p.round_rect(x + 3, y + 3, w - 6, h - 6, 3, stroke="#f3c47e", line_width=1)
-        return
-    p.round_rect(x, y, w, h, 4, fill=IVORY_SIDE, stroke=IVORY_EDGE, line_width=1, target=target)
-    p.round_rect(x, y, w, h - max(2.0, h * 0.07), 4, fill=IVORY, stroke=highlight, line_width=2 if highlight else 1)
-    face_h = h - max(2.0, h * 0.07)
-    _draw_face(p, x, y, w, face_h, tile)
+        draw_tile_back(p, x, y, w, h)
+    else:
+        p.round_rect(x, y + thick * 0.5, w, h, r, fill=IVORY_SIDE, stroke=IVORY_EDGE, line_width=0.6)
+        p.round_rect(x, y, w, h, r, fill=IVORY, stroke=IVORY_EDGE, line_width=0.7)
+        if sideways:
+            cx, cy = x + w / 2, y + h / 2
+            with p.rotated(-90, cx, cy):
+                draw_tile_face(p, _kind(tile), cx - h / 2, cy - w / 2, h, w, background=False)
+        else:
+            draw_tile_face(p, _kind(tile), x, y, w, h, background=False)
     if dim:
-        p.round_rect(x, y, w, h, 4, fill="#3a3a3a", alpha=0.38)
+        p.round_rect(x, y, w, h, r, fill="#1b1b1b", alpha=0.45 if dim is True else float(dim))
+    if highlight:
+        p.round_rect(x - 1.5, y - 1.5, w + 3, h + 3, r + 1, stroke=highlight, line_width=2.5)
+    if target is not None:
+        p.rect(x, y, w, h + thick, fill="white", alpha=0.0, target=target)
 
 
-def _draw_face(p: Painter, x: float, y: float, w: float, h: float, tile: str) -> None:
-    """The face, with gamelab's shared tile art (``gamelab.pictures.tiles``), drawn upright in the box."""
-    draw_tile_face(p, tile[1] + tile[0], x, y, w, h, background=False)
+def _standing(p: Painter, x: float, y: float, w: float, h: float, tile: str | None, *, lift: float = 0.0,
+              dim: bool = False, target: Any = None, highlight: str | None = None) -> None:
+    """One of your own tiles standing, seen from the front: its face, its body showing below."""
+    y -= lift
+    r = w * 0.11
+    p.round_rect(x + 1, y + BIG_THICK + 1, w, h, r, fill="black", alpha=0.25)
+    p.round_rect(x, y + BIG_THICK, w, h, r, fill=TILE_BACK, stroke=TILE_BACK_EDGE, line_width=0.8)
+    if tile is None:
+        draw_tile_back(p, x, y, w, h)
+    else:
+        p.round_rect(x, y + BIG_THICK * 0.55, w, h, r, fill=IVORY_SIDE, stroke=IVORY_EDGE, line_width=0.7)
+        p.round_rect(x, y, w, h, r, fill=IVORY, stroke=IVORY_EDGE, line_width=0.8)
+        draw_tile_face(p, _kind(tile), x, y, w, h, background=False)
+    if dim:
+        p.round_rect(x, y, w, h + BIG_THICK, r, fill="#2a2a2a", alpha=0.45)
+    if highlight:
+        p.round_rect(x - 2, y - 2, w + 4, h + BIG_THICK + 4, r + 2, stroke=highlight, line_width=3)
+    if target is not None:
+        p.rect(x, y, w, h + BIG_THICK, fill="white", alpha=0.0, target=target)
+
+
+def _standing_back(p: Painter, x: float, y: float, w: float) -> None:
+    """An opponent's concealed tile standing in its row, seen from above: the green back towards the
+    centre, the ivory face towards its owner (the bottom of the seat's frame)."""
+    p.round_rect(x + 1, y + 2, w, 26, 3, fill="black", alpha=0.22)
+    p.round_rect(x, y, w, 26, 3, fill=IVORY, stroke=IVORY_EDGE, line_width=0.7)
+    p.round_rect(x, y, w, 19, 3, fill=TILE_BACK, stroke=TILE_BACK_EDGE, line_width=0.7)
+    p.line(x + 3, y + 4, x + w - 3, y + 4, stroke="#3c9a6a", line_width=1)
+
+
+def _concealed_order(hand: Hand) -> tuple[list[str], str | None]:
+    """Concealed tiles in order without the drawn tile, and the drawn tile (shown apart)."""
+    tiles = hand.concealed_tiles()
+    drawn = hand.drawn if hand.drawn is not None and len(hand.drawn) == 2 else None
+    if drawn is not None and drawn in tiles:
+        tiles.remove(drawn)
+    return tiles, drawn
+
+
+def _meld_width(meld: str, w: float, h: float, gap: float = 1.0) -> float:
+    return sum((h if how == "side" else w) + gap for _, how in meld_layout(meld) if how != "added")
+
+
+def _draw_meld(p: Painter, meld: str, right: float, base: float, w: float, h: float, gap: float = 1.0,
+               thick: float = 3.0) -> float:
+    """A meld lying face up, ending at x = ``right`` with its tiles' outer edges on ``base``; returns its left.
+
+    The called tile lies sideways – on the left from the previous player (``-``), in the middle from
+    the one opposite (``=``), on the right from the next player (``+``); an added kan's fourth tile
+    lies on the sideways one; a closed kan shows its two end tiles face down.
+    """
+    x = right - _meld_width(meld, w, h, gap) + gap
+    left = x
+    for tile, how in meld_layout(meld):
+        if how == "up":
+            draw_tile(p, x, base - h - thick, w, h, tile, thick=thick)
+            x += w + gap
+        elif how == "side":
+            draw_tile(p, x, base - w - thick, w, h, tile, sideways=True, thick=thick)
+            x += h + gap
+        else:  # the added kan's tile, on top of the sideways one just drawn
+            draw_tile(p, x - h - gap, base - 2 * w - thick - 1, w, h, tile, sideways=True, thick=thick)
+    return left
 
 
 @dataclass
@@ -80,55 +227,52 @@ class TableView:
     options: Sequence[str] | None = None  # my legal discards (None: I may not discard now)
     result: dict[str, Any] | None = None  # the hule/pingju event to show, if any
     caption: str = ""
+    results: Sequence[dict[str, Any]] = ()  # every hule/pingju of the hand (a double ron has two); default [result]
+    status: str = ""  # the table's status: after 'dapai' the last discard is marked
 
     @classmethod
     def of(cls, table: Any, me: int | None = None, reveal: bool = False, result: bool = True) -> "TableView":
         """A view of a live table; ``me`` is a player id (default: the dealer's seat at the bottom).
 
-        Other hands are face down unless ``reveal`` or the hand is over.
+        Other hands are face down unless ``reveal``, or laid open by the hand's end: the winner's, and
+        at a draw the hands shown tenpai.
         """
         seat = table.seat_of(me) if me is not None else 0
         over = table.status in ("hule", "pingju", "jieju")
         options = None
         if me is not None and table.turn == seat and table.status in ("zimo", "gangzimo", "fulou"):
             options = table.discard_options(seat)
+        ends: list[dict[str, Any]] = []
+        if over and table.paipu.get("log"):
+            ends = [e for e in table.paipu["log"][-1] if "hule" in e or "pingju" in e]
+        hands = [h.copy() for h in table.hands]
+        shown = set()
+        for end in ends:
+            if "hule" in end:
+                shown.add(end["hule"]["l"])
+                hands[end["hule"]["l"]] = Hand.from_string(end["hule"]["shoupai"])  # with the ron tile
+            else:
+                shown.update(s for s, text in enumerate(end["pingju"]["shoupai"]) if text)
         last = table.results[-1] if (result and over and table.results) else None
+        points = [table.points[table.player_id[s]] for s in range(4)]
+        if last is not None:  # the result shows the scores before the hand's payments, then after
+            for end in ends if table.status == "jieju" else ends[:-1]:
+                pay = next(iter(end.values()))["fenpei"]
+                points = [x - d for x, d in zip(points, pay)]
         return cls(
-            hands=[h.copy() for h in table.hands], rivers=[r.copy() for r in table.rivers],
-            names=[table.names[table.player_id[s]] for s in range(4)],
-            points=[table.points[table.player_id[s]] for s in range(4)],
+            hands=hands, rivers=[r.copy() for r in table.rivers],
+            names=[table.names[table.player_id[s]] for s in range(4)], points=points,
             round_wind=table.round_wind, hand_number=table.hand_number, honba=table.honba,
             sticks=table.riichi_sticks, tiles_left=table.tiles_left,
             dora_indicators=tuple(table.wall.dora_indicators) if table.wall else (),
             me=seat, turn=table.turn, riichi=[bool(h.riichi) for h in table.hands],
-            hidden=[not (reveal or over or s == seat) for s in range(4)], options=options, result=last,
+            hidden=[not (reveal or s == seat or s in shown) for s in range(4)], options=options, result=last,
+            results=tuple(ends) if last is not None else (), status=table.status,
         )
 
 
-def _concealed_order(hand: Hand) -> tuple[list[str], str | None]:
-    """Concealed tiles in order without the drawn tile, and the drawn tile (shown apart)."""
-    tiles = hand.concealed_tiles()
-    drawn = hand.drawn if hand.drawn is not None and len(hand.drawn) == 2 else None
-    if drawn is not None and drawn in tiles:
-        tiles.remove(drawn)
-    return tiles, drawn
-
-
-def _meld_tiles(meld: str) -> list[tuple[str, bool]]:
-    """The tiles of a meld in display order, with ``True`` for the called (sideways) one."""
-    suit = meld[0]
-    out: list[tuple[str, bool]] = []
-    digits = [c for c in meld[1:]]
-    i = 0
-    while i < len(digits):
-        d = digits[i]
-        if d.isdigit():
-            called = i + 1 < len(digits) and digits[i + 1] in "+=-"
-            out.append((suit + d, called))
-        i += 1
-    if len(out) == 4 and not any(c for _, c in out):  # closed kan: the outer two face down
-        return [(out[0][0] + "#", False), out[1], out[2], (out[3][0] + "#", False)]
-    return out
+DRAW_NAMES = {"荒牌平局": "exhaustive draw", "流し満貫": "nagashi mangan", "九種九牌": "nine terminals",
+              "四風連打": "four winds", "四家立直": "four riichi", "四開槓": "four kans", "三家和": "triple ron"}
 
 
 class TablePicture(Picture[TableView]):
@@ -139,171 +283,284 @@ class TablePicture(Picture[TableView]):
     def size(self, state: TableView, ui: Any = None) -> tuple[int, int]:
         return WIDTH, HEIGHT
 
+    def __repr__(self) -> str:
+        return "TablePicture()"
+
     def draw(self, p: Painter, v: TableView, ui: Any = None) -> None:
         ui = ui or {}
-        p.round_rect(12, 12, WIDTH - 24, HEIGHT - 24, 18, stroke=FELT_LINE, line_width=2)
-        self._centre(p, v)
-        for k in range(4):
+        p.round_rect(6, 6, WIDTH - 12, HEIGHT - 12, 18, stroke=FELT_LINE, line_width=2)
+        _part(p, "panel")
+        self._panel(p, v)
+        for k in range(4):  # each seat's area, drawn in the bottom seat's frame and turned to its place
             seat = (v.me + k) % 4
-            self._river(p, v, seat, k)
-        self._my_hand(p, v, ui)
-        for k in (1, 2, 3):
-            self._other_hand(p, v, (v.me + k) % 4, k)
-        if v.result is not None:
-            self._result(p, v)
+            with p.rotated(ANGLES[k], CX, CY):
+                _part(p, "edge", seat)
+                self._panel_edge(p, v, seat)
+                _part(p, "river", seat)
+                self._river(p, v, seat)
+                if k:
+                    self._opponent(p, v, seat)
+        self._mine(p, v, ui)
+        results = list(v.results) or ([v.result] if v.result is not None else [])
+        if results:
+            _part(p, "result")
+            self._result(p, v, results)
         if v.caption:
-            p.text(WIDTH / 2, HEIGHT - 8, v.caption, size=12, fill="#d7e7dc", baseline="bottom")
+            p.text(WIDTH / 2, HEIGHT - 8, v.caption, size=12, fill="#d7e7dc", baseline="bottom", family=CJK_FONT)
 
-    # -- centre panel ---------------------------------------------------------------------------
-    def _centre(self, p: Painter, v: TableView) -> None:
-        cx, cy = WIDTH / 2, 320
-        x0, y0, w, h = cx - 115, cy - 85, 230, 170
-        p.round_rect(x0, y0, w, h, 10, fill=FELT_DARK, stroke="#0f3323", line_width=2)
-        p.text(cx, cy - 36, f"{WIND_KANJI[v.round_wind]}{v.hand_number + 1}局", size=19, fill="white", bold=True,
+    # -- the centre panel: the round, the sticks, the wall, the dora; each seat's edge faces it -------------
+    def _panel(self, p: Painter, v: TableView) -> None:
+        p.round_rect(CX - PANEL + 2, CY - PANEL + 3, 2 * PANEL, 2 * PANEL, 12, fill="black", alpha=0.25)
+        p.round_rect(CX - PANEL, CY - PANEL, 2 * PANEL, 2 * PANEL, 12, fill=PANEL_FILL, stroke=PANEL_EDGE,
+                     line_width=2)
+        p.round_rect(CX - PANEL + 32, CY - PANEL + 32, 2 * PANEL - 64, 2 * PANEL - 64, 8, fill="#0d2c1f")
+        p.text(CX, CY - 48, f"{WIND_KANJI[v.round_wind]}{v.hand_number + 1}局", size=19, fill="white", bold=True,
                family=CJK_FONT)
-        p.text(cx, cy - 16, f"{v.honba}本場  供託 {v.sticks}  残り {v.tiles_left}", size=11, fill="#cfe3d6",
-               family=CJK_FONT)
-        for i, tile in enumerate(list(v.dora_indicators)[:5]):
-            draw_tile(p, cx - 52 + i * 21, cy - 4, 20, 27, tile)
-        for i in range(len(v.dora_indicators), 5):
-            draw_tile(p, cx - 52 + i * 21, cy - 4, 20, 27, None)
-        # (points, name) anchors for the seat at the bottom, right, top and left of the box
-        spots = {0: (cx, y0 + h - 32, y0 + h - 18), 1: (x0 + w - 8, cy + 42, cy + 56),
-                 2: (cx, y0 + 18, y0 + 32), 3: (x0 + 8, cy + 42, cy + 56)}
-        for k in range(4):
-            seat = (v.me + k) % 4
-            x, y, name_y = spots[k]
-            align = "center" if k in (0, 2) else "right" if k == 1 else "left"
-            colour = "#ffd45c" if seat == v.turn else "white"
-            p.text(x, y, f"{WIND_KANJI[seat]} {v.points[seat]}", size=14, fill=colour, bold=seat == v.turn,
-                   align=align, family=CJK_FONT)
-            p.text(x, name_y, v.names[seat], size=10, fill="#b9d3c3", align=align, family=CJK_FONT)
-            if v.riichi[seat]:  # the riichi stick in front of the player
-                sx = x - 30 if k in (0, 2) else (x - 60 if k == 1 else x)
-                sy = y0 + h - 10 if k == 0 else y0 + 4 if k == 2 else y + 24
-                p.round_rect(sx, sy, 60, 6, 3, fill="white", stroke="#888")
-                p.circle(sx + 30, sy + 3, 2, fill=CRIMSON)
+        # honba (100-point sticks) and riichi deposits (1000-point sticks), each with its stick
+        for i, (count, dot) in enumerate(((v.honba, "#222"), (v.sticks, CRIMSON))):
+            x = CX - 58 + i * 60
+            p.round_rect(x, CY - 31, 24, 5, 2.5, fill="white", stroke="#999", line_width=0.5)
+            if dot == CRIMSON:
+                p.circle(x + 12, CY - 28.5, 1.8, fill=CRIMSON)
+            else:
+                for d in (-6, -2, 2, 6):
+                    p.circle(x + 12 + d, CY - 28.5, 0.9, fill=dot)
+            p.text(x + 28, CY - 28, f"×{count}", size=12, fill="#e6efe9", align="left")
+        p.text(CX, CY - 15, "ドラ", size=9, fill="#9fc2ad", family=CJK_FONT)
+        indicators = list(v.dora_indicators)[:5]
+        for i in range(5):
+            draw_tile(p, CX - 52 + i * 21, CY - 6, 20, 26, indicators[i] if i < len(indicators) else None, thick=2)
+        p.text(CX, CY + 42, f"残り {v.tiles_left}", size=13, fill="white", bold=True, family=CJK_FONT)
 
-    # -- rivers -----------------------------------------------------------------------------------
-    def _river(self, p: Painter, v: TableView, seat: int, k: int) -> None:
-        tw, th = 26, 35
-        cx, cy = WIDTH / 2, 320
+    def _panel_edge(self, p: Painter, v: TableView, seat: int) -> None:
+        """The seat's edge of the panel, in its frame: wind (red for the dealer), score, name, riichi stick."""
+        y = CY + PANEL - 19
+        if seat == v.turn and v.result is None:
+            p.round_rect(CX - 66, CY + PANEL - 30, 132, 27, 6, fill=GOLD, alpha=0.16)
+            p.line(CX - 60, CY + PANEL - 1.5, CX + 60, CY + PANEL - 1.5, stroke=GOLD, line_width=3)
+        p.circle(CX - 52, y, 10, fill=CRIMSON if seat == 0 else "#2c5a45", stroke="#0b2a1d")
+        p.text(CX - 52, y + 0.5, WIND_KANJI[seat], size=13, fill="white", bold=True, family=CJK_FONT)
+        p.text(CX + 4, y, str(v.points[seat]), size=16, fill=GOLD if seat == v.turn else "white", bold=True)
+        p.text(CX + 34, y + 1, v.names[seat][:7], size=9, fill="#b9d3c3", align="left", family=CJK_FONT)
+        if v.riichi[seat]:  # the 1000-point stick put down in front of the player
+            p.round_rect(CX - 34, CY + PANEL - 8, 68, 5, 2.5, fill="white", stroke="#888", line_width=0.5)
+            p.circle(CX, CY + PANEL - 5.5, 2, fill=CRIMSON)
+
+    # -- a river: rows of six in front of the panel ------------------------------------------------------
+    def _river(self, p: Painter, v: TableView, seat: int) -> None:
         tiles = v.rivers[seat].tiles
+        x = CX - PANEL
+        last = len(tiles) - 1 if (v.status == "dapai" and seat == v.turn) else -1
         for i, entry in enumerate(tiles):
-            row, col = divmod(i, 6)
-            row = min(row, 3)
-            if row == 3:
-                col = i - 18
-            tile = entry[:2]
+            row = min(i // 6, RIVER_ROWS - 1)
+            if i % 6 == 0 and i // 6 < RIVER_ROWS:
+                x = CX - PANEL
+            y = CY + RIVER_TOP + row * (RIVER_H + RIVER_GAP)
             sideways = "*" in entry
             called = entry[-1] in "+=-"
-            if k == 0:
-                x, y = cx - 3 * tw + col * tw, cy + 92 + row * (th + 1)
-            elif k == 2:
-                x, y = cx + 3 * tw - (col + 1) * tw, cy - 92 - th - row * (th + 1)
-            elif k == 3:
-                x, y = cx - 123 - th - row * (th + 1), cy - 3 * tw + col * tw
+            dim: float = 0.5 if called else 0.13 if "_" in entry else 0.0
+            if sideways:
+                draw_tile(p, x, y + RIVER_H - RIVER_W, RIVER_W, RIVER_H, entry[:2], sideways=True, dim=dim,
+                          highlight=GOLD if i == last else None)
+                x += RIVER_H
             else:
-                x, y = cx + 123 + row * (th + 1), cy + 3 * tw - (col + 1) * tw
-            side = k in (1, 3)
-            draw_tile(p, x, y, tw if not side else th, th if not side else tw, tile, dim=called,
-                      sideways=sideways and not side)
-            if sideways and side:
-                p.rect(x, y, 3, tw, fill=CRIMSON)
+                draw_tile(p, x, y, RIVER_W, RIVER_H, entry[:2], dim=dim, highlight=GOLD if i == last else None)
+                x += RIVER_W
 
-    # -- hands ------------------------------------------------------------------------------------
-    def _my_hand(self, p: Painter, v: TableView, ui: dict) -> None:
-        hand = v.hands[v.me]
+    # -- an opponent's hand and melds, at the seat's edge ------------------------------------------------
+    def _opponent(self, p: Painter, v: TableView, seat: int) -> None:
+        hand = v.hands[seat]
+        base = CY + HAND_TOP + SMALL_H + 3  # the outer edge of the row
+        left = CX + HAND_HALF + 10
+        _part(p, "melds", seat)
+        for meld in reversed(hand.melds):
+            left = _draw_meld(p, meld, left - 10, base, SMALL_W, SMALL_H) - 1
+        _part(p, "hand", seat)
+        hidden = v.hidden[seat]
+        tiles, drawn, won = self._open_tiles(v, seat)
+        if hidden:
+            count = len(hand.concealed_tiles()) + hand.hidden
+            has_drawn = hand.drawn is not None and len(hand.drawn) <= 2
+            faces: list[str | None] = [None] * (count - (1 if has_drawn else 0))
+            extra: str | None = "_" if has_drawn else None
+        else:
+            faces, extra = list(tiles), drawn
+        step = SMALL_W + 1
+        width = len(faces) * step + (8 + SMALL_W if extra else 0)
+        x = min(CX - width / 2, left - 14 - width)
+        x = max(x, CX - HAND_HALF)
+        for face in faces:
+            if hidden:
+                _standing_back(p, x, CY + HAND_TOP + 4, SMALL_W)
+            else:
+                draw_tile(p, x, base - SMALL_H - 3, SMALL_W, SMALL_H, face)
+            x += step
+        if extra:
+            x += 8
+            if hidden:
+                _standing_back(p, x, CY + HAND_TOP + 4, SMALL_W)
+            else:
+                draw_tile(p, x, base - SMALL_H - 3, SMALL_W, SMALL_H, extra, highlight=GOLD if won else None)
+
+    def _open_tiles(self, v: TableView, seat: int) -> tuple[list[str], str | None, bool]:
+        """A hand's concealed tiles, the tile set apart (the drawn one, or the winning one), and whether it won."""
+        hand = v.hands[seat]
         tiles, drawn = _concealed_order(hand)
-        tw, th = 40, 56
-        y = HEIGHT - th - 22
-        x = 60
-        options = v.options
-        selected = ui.get("selected")
-        plain = set(o for o in options or () if not o.endswith("_"))
+        results = list(v.results) or ([v.result] if v.result is not None else [])
+        for end in results:
+            if "hule" in end and end["hule"]["l"] == seat:
+                tile = winning_tile(end["hule"]["shoupai"])
+                everything = tiles + ([drawn] if drawn else [])
+                if tile is not None and tile in everything:
+                    everything.remove(tile)
+                    return sorted(everything, key=_order), tile, True
+        return tiles, drawn, False
+
+    # -- your own hand: large, standing, clickable ------------------------------------------------------
+    def _mine(self, p: Painter, v: TableView, ui: dict) -> None:
+        hand = v.hands[v.me]
+        tiles, drawn, won = self._open_tiles(v, v.me)
+        mw, mh = 30, 40
+        melds_width = sum(_meld_width(m, mw, mh) + 8 for m in hand.melds)
+        if melds_width + (len(tiles) + 1) * (BIG_W + 1) + 24 > 2 * MY_HALF:  # four big melds: smaller tiles
+            mw, mh = 25, 34
+        base = CY + MY_TOP + BIG_H + BIG_THICK
+        left = CX + MY_HALF + 8
+        _part(p, "melds", v.me)
+        for meld in reversed(hand.melds):
+            left = _draw_meld(p, meld, left - 8, base, mw, mh, thick=4) - 1
+        _part(p, "hand", v.me)
+        hidden = v.hidden[v.me]
+        if hidden and hand.hidden:  # a record seen from a seat whose tiles are unknown
+            tiles = [None] * (len(hand.concealed_tiles()) + hand.hidden)  # type: ignore[list-item]
+            drawn = None
+        step = BIG_W + 1
+        width = len(tiles) * step + (12 + BIG_W if drawn else 0)
+        x = min(CX - width / 2, left - 16 - width)
+        x = max(x, CX - MY_HALF)
+        options, selected = v.options, ui.get("selected")
+        plain = {o for o in options or () if not o.endswith("_")}
+        riichi_marks = ui.get("riichi_options", ()) if ui.get("riichi") else ()
+        y = CY + MY_TOP
         for tile in tiles:
             legal = options is not None and tile in plain
-            draw_tile(p, x, y, tw, th, None if v.hidden[v.me] else tile, dim=options is not None and not legal,
-                      lift=6 if selected == tile else 0, target=("tile", tile) if legal else None,
-                      highlight="#ffb000" if ui.get("riichi") and legal and tile + "*" in ui.get("riichi_options", ()) else None)
-            x += tw + 1
+            _standing(p, x, y, BIG_W, BIG_H, None if hidden else tile, dim=options is not None and not legal,
+                      lift=7 if selected == tile else 0, target=("tile", tile) if legal else None,
+                      highlight="#ffb000" if legal and tile + "*" in riichi_marks else None)
+            x += step
         if drawn is not None:
             x += 12
             option = drawn + "_"
             legal = options is not None and option in options
-            draw_tile(p, x, y, tw, th, None if v.hidden[v.me] else drawn, dim=options is not None and not legal,
-                      lift=6 if selected == option else 0, target=("tile", option) if legal else None,
-                      highlight="#ffb000" if ui.get("riichi") and legal and option + "*" in ui.get("riichi_options", ()) else None)
-        self._melds(p, hand.melds, WIDTH - 30, y + 14, 30, 42, 0)
+            _standing(p, x, y, BIG_W, BIG_H, None if hidden else drawn, dim=options is not None and not legal,
+                      lift=7 if selected == option else 0, target=("tile", option) if legal else None,
+                      highlight=GOLD if won else "#ffb000" if legal and option + "*" in riichi_marks else None)
 
-    def __repr__(self) -> str:
-        return "TablePicture()"
+    # -- the result, over the centre ---------------------------------------------------------------------
+    def _result(self, p: Painter, v: TableView, results: list[dict[str, Any]]) -> None:
+        rows: list[tuple[str, Any]] = []  # (kind, content) drawn top to bottom
+        for n, end in enumerate(results):
+            if n:
+                rows.append(("rule", None))
+            if "hule" in end:
+                h = end["hule"]
+                how = "Tsumo ツモ" if h.get("baojia") is None else f"Ron ロン from {v.names[h['baojia']]}"
+                rows.append(("title", f"{v.names[h['l']]} ({WIND_KANJI[h['l']]}) wins · {how}"))
+                rows.append(("hand", h["shoupai"]))
+                yaku = [(y["name"], f"{y['fanshu']} han" if isinstance(y["fanshu"], int)
+                         else "役満" if len(str(y["fanshu"])) <= 1 else "ダブル役満") for y in h["hupai"]]
+                for i in range(0, len(yaku), 2):
+                    rows.append(("yaku", yaku[i:i + 2]))
+                value = (f"{'' if h['damanguan'] == 1 else str(h['damanguan']) + '× '}yakuman" if h.get("damanguan")
+                         else f"{h.get('fu')} fu {h.get('fanshu')} han")
+                rows.append(("value", f"{value} = {h['defen']} points"))
+                rows.append(("dora", (list(v.dora_indicators), h.get("fubaopai") or [])))
+            else:
+                d = end["pingju"]
+                english = DRAW_NAMES.get(d["name"], "")
+                rows.append(("title", f"Draw: {d['name']}" + (f" ({english})" if english else "")))
+                if d["name"] in ("荒牌平局", "流し満貫"):
+                    tenpai = [v.names[s] for s, shown in enumerate(d["shoupai"]) if shown]
+                    rows.append(("line", "Tenpai: " + (", ".join(tenpai) if tenpai else "nobody")))
+            rows.append(("pay", end.get("hule", end.get("pingju"))["fenpei"]))
+        heights = {"title": 24, "hand": 42, "yaku": 17, "value": 22, "dora": 32, "line": 20, "pay": 52, "rule": 10}
+        w = 440
+        h = 20 + sum(heights[kind] for kind, _ in rows)
+        x0, y0 = CX - w / 2, CY - h / 2
+        p.round_rect(x0 + 3, y0 + 4, w, h, 12, fill="black", alpha=0.35)
+        p.round_rect(x0, y0, w, h, 12, fill="#0b1f16", stroke=GOLD, line_width=2)
+        y = y0 + 10
+        base = list(v.points)
+        for kind, content in rows:
+            if kind == "title":
+                p.text(CX, y + 12, content, size=16, fill=GOLD, bold=True, family=CJK_FONT)
+            elif kind == "hand":
+                _winning_hand(p, content, x0 + 20, y + 36, w - 40)
+            elif kind == "yaku":
+                for j, (name, han) in enumerate(content):
+                    left = x0 + 40 + j * 190
+                    p.text(left, y + 9, name, size=13, fill="white", align="left", family=CJK_FONT)
+                    p.text(left + 170, y + 9, han, size=13, fill="#cfe3d6", align="right", family=CJK_FONT)
+            elif kind == "value":
+                p.text(CX, y + 12, content, size=15, fill="white", bold=True, family=CJK_FONT)
+            elif kind == "line":
+                p.text(CX, y + 10, content, size=13, fill="white", family=CJK_FONT)
+            elif kind == "dora":
+                dora, ura = content
+                p.text(x0 + 40, y + 15, "ドラ", size=11, fill="#9fc2ad", align="left", family=CJK_FONT)
+                for i, tile in enumerate(dora[:5]):
+                    draw_tile(p, x0 + 72 + i * 19, y + 3, 18, 24, tile, thick=2)
+                if ura:
+                    p.text(x0 + 236, y + 15, "裏ドラ", size=11, fill="#9fc2ad", align="left", family=CJK_FONT)
+                    for i, tile in enumerate(ura[:5]):
+                        draw_tile(p, x0 + 278 + i * 19, y + 3, 18, 24, tile, thick=2)
+            elif kind == "pay":  # several results (a double ron) pay one after the other
+                for k in range(4):
+                    seat = (v.me + k) % 4
+                    cx = x0 + w * (k + 0.5) / 4
+                    delta = content[seat]
+                    p.text(cx, y + 9, f"{WIND_KANJI[seat]} {v.names[seat][:9]}", size=11, fill="#b9d3c3",
+                           family=CJK_FONT)
+                    colour = "#8fe3a5" if delta > 0 else "#ff9b8f" if delta < 0 else "#cfe3d6"
+                    p.text(cx, y + 26, f"{delta:+d}" if delta else "±0", size=14, fill=colour, bold=True)
+                    p.text(cx, y + 42, f"{base[seat]} → {base[seat] + delta}", size=10, fill="#9fc2ad")
+                base = [b + d for b, d in zip(base, content)]
+            else:
+                p.line(x0 + 20, y + 5, x0 + w - 20, y + 5, stroke="#2f7757")
+            y += heights[kind]
 
-    def _other_hand(self, p: Painter, v: TableView, seat: int, k: int) -> None:
-        hand = v.hands[seat]
-        tiles, drawn = _concealed_order(hand)
-        count = hand.tile_count - 3 * len(hand.melds) - (1 if drawn else 0)
-        if hand.hidden or v.hidden[seat]:
-            faces: list[str | None] = [None] * count
-            drawn_face: str | None = None
-        else:
-            faces = list(tiles)
-            drawn_face = drawn
-        tw, th = 24, 33
-        if k == 2:
-            x = WIDTH / 2 + 7 * tw
-            for face in faces:
-                x -= tw + 1
-                draw_tile(p, x, 24, tw, th, face)
-            if drawn:
-                draw_tile(p, x - tw - 10, 24, tw, th, drawn_face)
-            self._melds(p, hand.melds, 30 + 4 * 3 * 24, 30, 22, 30, 2)
-        else:
-            x = 24 if k == 3 else WIDTH - 24 - th
-            y = 110 if k == 3 else HEIGHT - 250
-            step = tw + 1 if k == 3 else -(tw + 1)
-            for face in faces:
-                draw_tile(p, x, y, th, tw, face)
-                y += step
-            if drawn:
-                draw_tile(p, x, y + (8 if k == 3 else -8), th, tw, drawn_face)
-            # melds in a second column beside the hand, towards the centre, from the same end
-            self._melds(p, hand.melds, x + th + 6 if k == 3 else x - 6, 110 if k == 3 else HEIGHT - 250, 24, 33,
-                        k, vertical=True)
 
-    def _melds(self, p: Painter, melds: Sequence[str], x: float, y: float, tw: float, th: float, k: int,
-               vertical: bool = False) -> None:
-        """Melds from the right edge leftwards (or, for the side players, in a column)."""
-        if vertical:  # side players: tiles on their side, the left one downwards, the right one upwards
-            step = tw + 1 if k == 3 else -(tw + 1)
-            for meld in melds:
-                for tile, called in _meld_tiles(meld):
-                    face = None if tile.endswith("#") else tile[:2]
-                    draw_tile(p, x - (th if k == 1 else 0), y, th, tw, face, highlight="#ffd45c" if called else None)
-                    y += step
-                y += 6 if k == 3 else -6
-            return
-        for meld in reversed(melds):
-            for tile, called in reversed(_meld_tiles(meld)):
-                face = None if tile.endswith("#") else tile[:2]
-                if called:
-                    x -= th
-                    draw_tile(p, x, y + th - tw, tw, th, face, sideways=True)
-                else:
-                    x -= tw
-                    draw_tile(p, x, y, tw, th, face)
-                x -= 1
-            x -= 8
+def _winning_hand(p: Painter, shoupai: str, left: float, base: float, room: float) -> None:
+    """A winning hand upright in one row, centred in ``room``: concealed tiles, the winning tile apart and
+    ringed, then the melds – as a result screen shows it, whichever seat won."""
+    hand = Hand.from_string(shoupai)
+    tiles = sorted(hand.concealed_tiles(), key=_order)
+    won = winning_tile(shoupai)
+    if won is not None and won in tiles:
+        tiles.remove(won)
+    w, h = 22.0, 29.0
+    needed = (len(tiles) + (1 if won else 0)) * (w + 1) + 8 + sum(8 + _meld_width(m, w, h) for m in hand.melds)
+    if needed > room:  # many kans: smaller tiles
+        w, h = w * room / needed, h * room / needed
+        needed = room
+    x = left + (room - needed) / 2
+    for tile in tiles:
+        draw_tile(p, x, base - h - 2, w, h, tile, thick=2)
+        x += w + 1
+    if won is not None:
+        x += 8
+        draw_tile(p, x, base - h - 2, w, h, won, thick=2, highlight=GOLD)
+        x += w + 1
+    for meld in hand.melds:
+        x += 8
+        right = x + _meld_width(meld, w, h)
+        _draw_meld(p, meld, right, base, w, h, thick=2)
+        x = right
 
-    # -- result -----------------------------------------------------------------------------------
-    def _result(self, p: Painter, v: TableView) -> None:
-        lines = result_lines(v.result, v.names)  # type: ignore[arg-type]
-        w, h = 420, 36 + 18 * len(lines)
-        x, y = WIDTH / 2 - w / 2, 320 - h / 2
-        p.round_rect(x, y, w, h, 12, fill="#0b1f16", stroke="#ffd45c", line_width=2, alpha=0.92)
-        for i, line in enumerate(lines):
-            p.text(WIDTH / 2, y + 22 + 18 * i, line, size=15 if i == 0 else 13, fill="#ffd45c" if i == 0 else "white",
-                   bold=i == 0, family=CJK_FONT)
+
+def _order(tile: str) -> tuple[int, int]:
+    """Sort key of a tile in a hand: suits m, p, s, z, red fives with the fives."""
+    return "mpsz".index(tile[0]), int(tile[1]) if tile[1] != "0" else 5
 
 
 def result_lines(result: dict[str, Any], names: Sequence[str]) -> list[str]:
@@ -332,36 +589,41 @@ def result_lines(result: dict[str, Any], names: Sequence[str]) -> list[str]:
 
 
 class HandPicture(Picture[Hand]):
-    """One hand as a row of tiles, the drawn tile apart and melds on the right (a lesson picture)."""
+    """One hand as a row of standing tiles, the drawn tile apart and the melds on the right (a lesson picture)."""
 
     background = FELT
     tile_w, tile_h = 32, 44
 
     def size(self, state: Hand, ui: Any = None) -> tuple[int, int]:
-        n = len(state.concealed_tiles()) + sum(len(_meld_tiles(m)) for m in state.melds)
-        return int(16 + n * (self.tile_w + 1) + 16 + 10 * len(state.melds) + 12), self.tile_h + 24
+        tiles, drawn = _concealed_order(state)
+        width = 20 + len(tiles) * (self.tile_w + 1) + (10 + self.tile_w if drawn else 0)
+        width += sum(12 + _meld_width(m, self.tile_w * 0.85, self.tile_h * 0.85) for m in state.melds)
+        stacked = any(how == "added" for m in state.melds for _, how in meld_layout(m))
+        return int(width + 8), int(self.tile_h + 36 + (self.tile_w * 0.85 if stacked else 0))
 
     def draw(self, p: Painter, state: Hand, ui: Any = None) -> None:
         tiles, drawn = _concealed_order(state)
-        x = 10
+        width, height = self.size(state)
+        top = height - self.tile_h - 8 - 7
+        x = 10.0
         for tile in tiles:
-            draw_tile(p, x, 12, self.tile_w, self.tile_h, tile)
+            _standing(p, x, top, self.tile_w, self.tile_h, tile)
             x += self.tile_w + 1
         if drawn:
             x += 10
-            draw_tile(p, x, 12, self.tile_w, self.tile_h, drawn)
+            _standing(p, x, top, self.tile_w, self.tile_h, drawn)
             x += self.tile_w + 1
-        width, _ = self.size(state)
-        TablePicture()._melds(p, state.melds, width - 10, 12 + self.tile_h * 0.15, self.tile_w * 0.85,
-                              self.tile_h * 0.85, 0)
+        right = width - 10.0
+        for meld in reversed(state.melds):
+            right = _draw_meld(p, meld, right, top + self.tile_h + 7, self.tile_w * 0.85, self.tile_h * 0.85) - 12
         if state.riichi:
-            p.text(x + 4, 8, "riichi", size=10, fill="#ffd45c", align="left", family=FONT)
+            p.text(14, top - 10, "riichi", size=10, fill=GOLD, align="left", family=FONT)
 
 
 def hand_picture(hand: Hand | str) -> Any:
     """A hand as a picture in a notebook (an SVG image).
 
-    >>> hand_picture('m123p456s789z1122').label
+    >>> hand_picture('m123p456s789z11,z777=').label
     'HandPicture'
     """
     if isinstance(hand, str):
