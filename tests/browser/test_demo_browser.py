@@ -21,6 +21,30 @@ def is_lit(rgba: list[int]) -> bool:
     return rgba[0] > 200 and rgba[1] > 150 and rgba[2] < 120  # amber lamp
 
 
+def run_all_in_lab(page, cells: int):
+    """Wait for JupyterLab's kernel and the notebook's cells, run them all, and return the first board."""
+    page.locator(".jp-StatusBar-Widget").get_by_text("Idle").first.wait_for(timeout=90_000)
+    page.wait_for_function("n => window.jupyterapp && document.querySelectorAll('.jp-Notebook .jp-Cell').length >= n",
+                           arg=cells, timeout=60_000)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    canvas = page.locator(".jp-OutputArea-output canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    return canvas
+
+
+def save_and_reload_lab(page):
+    """Save the notebook (its outputs hold the board's view), reload the page, return the board again.
+
+    The kernel lives on: only the board's client-ready redraw can repaint it.
+    """
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    time.sleep(1.0)
+    page.reload()
+    canvas = page.locator(".jp-OutputArea-output canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    return canvas
+
+
 def test_voila_board_is_drawn_and_a_click_changes_it(page, voila):
     page.goto(voila([BOARD]), timeout=60_000)
     canvas = page.locator("canvas").first
@@ -60,23 +84,14 @@ def test_voila_board_is_drawn_and_a_click_changes_it(page, voila):
 def test_lab_reload_redraws_the_board(page, jupyterlab):
     """Same kernel, new page: only the client-ready redraw (with the switchCanvas fix) repaints it."""
     page.goto(jupyterlab(["import gamelab.widgets", BOARD]), timeout=90_000)
-    page.locator(".jp-StatusBar-Widget").get_by_text("Idle").first.wait_for(timeout=90_000)
-    page.wait_for_function("() => window.jupyterapp && document.querySelectorAll('.jp-Notebook .jp-Cell').length >= 2",
-                           timeout=60_000)
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    canvas = page.locator(".jp-OutputArea-output canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
+    canvas = run_all_in_lab(page, cells=2)
     assert wait_painted(canvas) > 0.99
     x, y = lamp_centre(0, 0)
     click_canvas(canvas, x, y)
     expect(page.locator(".gamelab-status").first).to_contain_text("1 presses", timeout=10_000)
     lit_before_reload = is_lit(pixel(canvas, x, y))
 
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-    time.sleep(1.0)
-    page.reload()
-    canvas = page.locator(".jp-OutputArea-output canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
+    canvas = save_and_reload_lab(page)
     fraction = wait_painted(canvas)
     screenshot(page.locator(".jp-OutputArea-output").last, "demo_lab_after_reload.png")
     assert fraction > 0.99, f"after a reload only {fraction:.0%} of the board was drawn"
@@ -99,12 +114,7 @@ def test_lab_reload_repaints_sprites_of_a_tile_board(page, jupyterlab):
 
     app = "from gamelab.shanghai.widget import ShanghaiBoard\nShanghaiBoard(deal=7, ranking=None, sound=False)"
     page.goto(jupyterlab(["import gamelab.widgets", app]), timeout=90_000)
-    page.locator(".jp-StatusBar-Widget").get_by_text("Idle").first.wait_for(timeout=90_000)
-    page.wait_for_function("() => window.jupyterapp && document.querySelectorAll('.jp-Notebook .jp-Cell').length >= 2",
-                           timeout=60_000)
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    canvas = page.locator(".jp-OutputArea-output canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
+    canvas = run_all_in_lab(page, cells=2)
     assert wait_painted(canvas) > 0.99
     tile = Shanghai.new(deal=7).tiles[0]
     spots = [(tile.left + dx, tile.top + dy) for dx in (8, 18, 28) for dy in (12, 25, 38)]
@@ -115,11 +125,7 @@ def test_lab_reload_repaints_sprites_of_a_tile_board(page, jupyterlab):
         before = [pixel(canvas, x, y) for x, y in spots]
     assert len({tuple(p) for p in before}) >= 2, "the tile face was not drawn"
 
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-    time.sleep(1.0)
-    page.reload()
-    canvas = page.locator(".jp-OutputArea-output canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
+    canvas = save_and_reload_lab(page)
     assert wait_painted(canvas) > 0.99
     deadline = time.monotonic() + 10
     after = [pixel(canvas, x, y) for x, y in spots]
