@@ -23,7 +23,7 @@ from typing import Any, Hashable
 import ipywidgets as widgets
 
 from ..widgets import PlayBoard
-from ..widgets.clock import format_ms
+from ..clock import format_ms
 from .game import Shanghai, pair_action
 from .picture import ShanghaiPicture
 from .ranking import Ranking, RankingError, clean_player_name, share_text

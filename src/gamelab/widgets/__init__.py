@@ -4,7 +4,7 @@
 """
 
 from .board import ClockDisplay, PlayBoard, SoundPlayer, fire
-from .clock import Clock, format_ms, format_seconds
+from ..clock import Clock, format_ms, format_seconds
 from .sound import EFFECTS, synthesize
 
 __all__ = ["PlayBoard", "SoundPlayer", "ClockDisplay", "Clock", "fire", "format_seconds", "format_ms",

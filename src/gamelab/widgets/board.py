@@ -26,7 +26,7 @@ from ipycanvas import Canvas, hold_canvas
 from ..errors import IllegalMove
 from ..game import Game, Record
 from ..pictures import CanvasPainter, Painter, Picture, SpriteCache
-from .clock import Clock, format_seconds
+from ..clock import Clock, format_seconds
 from .sound import synthesize
 
 __all__ = ["PlayBoard", "SoundPlayer", "ClockDisplay", "fire"]
