@@ -36,3 +36,18 @@ __all__ = [
     "solve", "is_winnable", "winning_hint", "describe", "random_deal_statistics", "generator_retry_statistics",
     "Ranking", "RankingError", "clean_player_name", "share_text",
 ]
+
+__all__ += ["ShanghaiPicture", "ShanghaiBoard"]
+
+
+def __getattr__(name: str):
+    # The picture and the play board are loaded on demand, so the engine stays free of Jupyter imports.
+    if name == "ShanghaiPicture":
+        from .picture import ShanghaiPicture
+
+        return ShanghaiPicture
+    if name == "ShanghaiBoard":
+        from .widget import ShanghaiBoard
+
+        return ShanghaiBoard
+    raise AttributeError(name)

@@ -50,3 +50,18 @@ __all__ = [
     "GameSummary",
     "SimulationStats",
 ]
+
+__all__ += ["RiichiBoard", "RecordViewer"]
+
+
+def __getattr__(name: str):
+    # The table and the record viewer pull in ipywidgets/ipycanvas: load them only when asked.
+    if name == "RiichiBoard":
+        from .widget import RiichiBoard
+
+        return RiichiBoard
+    if name == "RecordViewer":
+        from .widget import RecordViewer
+
+        return RecordViewer
+    raise AttributeError(name)
