@@ -123,26 +123,18 @@ class MinesweeperPicture(Picture[Any]):
     def _draw_cell(self, p: Painter, vm: VMap, i: int, row: int, col: int, chance: float | None,
                    cleared: bool = False) -> None:
         x, y, s = self.cell_box(row, col)
-        target = ("cell", row, col)
         state = vm.state[i]
         if state in (HIDE, FLAG):
-            p.rect(x, y, s, s, fill=GREY, target=target)
-            _bevel(p, x, y, s, s, max(2.0, s / 9), raised=True)
-            if state == FLAG or cleared:
-                _flag(p, x, y, s)
-            elif chance is not None:
-                _chance(p, x, y, s, chance)
-            return
-        exploded = i == vm.exploded
-        p.rect(x, y, s, s, fill="#ff0000" if exploded else GREY, target=target)
-        # the thin grid of open cells: one line on the top and left edge of each
-        p.line(x, y + 0.5, x + s, y + 0.5, stroke=DARK, line_width=1)
-        p.line(x + 0.5, y, x + 0.5, y + s, stroke=DARK, line_width=1)
-        if vm.mine[i]:
-            _mine(p, x + s / 2, y + s / 2, s * 0.3)
-        elif vm.near[i]:
-            n = vm.near[i]
-            p.text(x + s / 2 + 0.5, y + s / 2 + 1, str(n), size=s * 0.68, bold=True, fill=NUMBER_COLOURS[n])
+            look = "flag" if state == FLAG or cleared else "hidden"
+        elif vm.mine[i]:
+            look = "exploded" if i == vm.exploded else "mine"
+        else:
+            look = f"open {vm.near[i]}"
+        # A few looks repeat hundreds of times: as sprites, a canvas paints each once and then copies it.
+        p.sprite(("mines-cell", look, s), x, y, s, s, lambda q, cx, cy: _paint_cell(q, look, cx, cy, s),
+                 target=("cell", row, col))
+        if look == "hidden" and chance is not None:
+            _chance(p, x, y, s, chance)
 
     def _draw_message(self, p: Painter, message: str, x0: float, y0: float, w: float, h: float) -> None:
         box_w = min(w - 8, max(180.0, 11.0 * len(message) + 40))
@@ -155,6 +147,26 @@ class MinesweeperPicture(Picture[Any]):
 
 
 # -- parts ---------------------------------------------------------------------------------------------
+def _paint_cell(p: Painter, look: str, x: float, y: float, s: float) -> None:
+    """One cell: raised when hidden (with a flag), sunken when open (a number, a mine, or the red blast)."""
+    if look in ("hidden", "flag"):
+        p.rect(x, y, s, s, fill=GREY)
+        _bevel(p, x, y, s, s, max(2.0, s / 9), raised=True)
+        if look == "flag":
+            _flag(p, x, y, s)
+        return
+    p.rect(x, y, s, s, fill="#ff0000" if look == "exploded" else GREY)
+    # the thin grid of open cells: one line on the top and left edge of each
+    p.line(x, y + 0.5, x + s, y + 0.5, stroke=DARK, line_width=1)
+    p.line(x + 0.5, y, x + 0.5, y + s, stroke=DARK, line_width=1)
+    if look in ("mine", "exploded"):
+        _mine(p, x + s / 2, y + s / 2, s * 0.3)
+        return
+    n = int(look.split()[1])
+    if n:
+        p.text(x + s / 2 + 0.5, y + s / 2 + 1, str(n), size=s * 0.68, bold=True, fill=NUMBER_COLOURS[n])
+
+
 def _bevel(p: Painter, x: float, y: float, w: float, h: float, t: float, *, raised: bool) -> None:
     """The 3-D edge of classic Windows: light on the top-left and dark on the bottom-right when raised."""
     top, bottom = (LIGHT, DARK) if raised else (DARK, LIGHT)
