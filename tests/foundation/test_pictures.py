@@ -163,3 +163,10 @@ def test_board_client_ready_repaints_sprites_before_the_board():
     first_copy = next(i for i, (name, _) in enumerate(commands) if name == "drawImage")
     assert len(switches) >= 35 and switches[-1] < first_copy  # every sprite repainted, then the board
     assert sent.count <= 2
+
+
+def test_region_is_clickable_and_draws_nothing():
+    p = SvgPainter(50, 50)
+    p.region(10, 10, 20, 20, target="spot")
+    assert p.hit(15, 15) == "spot" and p.hit(5, 5) is None
+    assert "<rect" not in p.svg()

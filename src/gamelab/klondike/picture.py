@@ -232,11 +232,23 @@ class KlondikePicture(Picture[Klondike]):
     # -- one card --------------------------------------------------------------------------------
     def draw_card(self, p: Painter, card: Card, x: float, y: float, *, target: Hashable | None = None,
                   shadow: bool = False) -> None:
-        """A face-up card: rank and suit in the top corners (they show when fanned), a big suit pip."""
+        """A face-up card: rank and suit in the top corners (they show when fanned), a big suit pip.
+
+        Each of the 52 faces is a sprite: a canvas paints it once and then only copies it, so a frame of
+        the table (and every frame of a drag) stays a few kilobytes.
+        """
         w, h = self.card_w, self.card_h
         if shadow:
             p.round_rect(x + 4, y + 5, w, h, 8, fill="black", alpha=0.3)
-        p.round_rect(x, y, w, h, 8, fill=FACE, stroke=EDGE, line_width=1, target=target)
+        # one spare pixel all round, so the edge's stroke is not clipped by the sprite's border
+        p.sprite(("card", card.rank, card.suit, w, h), x - 1, y - 1, w + 2, h + 2,
+                 lambda q, sx, sy: self._paint_face(q, card, sx + 1, sy + 1))
+        if target is not None:
+            p.region(x, y, w, h, target)
+
+    def _paint_face(self, p: Painter, card: Card, x: float, y: float) -> None:
+        w, h = self.card_w, self.card_h
+        p.round_rect(x, y, w, h, 8, fill=FACE, stroke=EDGE, line_width=1)
         colour = RED if card.red else BLACK
         rank, suit = RANK_NAMES[card.rank], SUITS[card.suit]
         p.text(x + 5, y + 4, rank, size=16, bold=True, fill=colour, align="left", baseline="top")
@@ -252,9 +264,15 @@ class KlondikePicture(Picture[Klondike]):
             p.text(x + 6, y + 4, rank, size=12, bold=True, fill=colour, align="left", baseline="top")
 
     def draw_back(self, p: Painter, x: float, y: float, *, target: Hashable | None = None) -> None:
-        """A face-down card: a blue back with a lattice inside a white frame."""
+        """A face-down card: a blue back with a lattice inside a white frame (a sprite, like the faces)."""
         w, h = self.card_w, self.card_h
-        p.round_rect(x, y, w, h, 8, fill=BACK, stroke="#0f2b55", line_width=1, target=target)
+        p.sprite(("card-back", w, h), x - 1, y - 1, w + 2, h + 2, lambda q, sx, sy: self._paint_back(q, sx + 1, sy + 1))
+        if target is not None:
+            p.region(x, y, w, h, target)
+
+    def _paint_back(self, p: Painter, x: float, y: float) -> None:
+        w, h = self.card_w, self.card_h
+        p.round_rect(x, y, w, h, 8, fill=BACK, stroke="#0f2b55", line_width=1)
         p.round_rect(x + 5, y + 5, w - 10, h - 10, 5, stroke="white", line_width=1.5, alpha=0.8)
         left, right, top, bottom = x + 8, x + w - 8, y + 8, y + h - 8
         step = 12

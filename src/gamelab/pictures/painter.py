@@ -190,6 +190,10 @@ class Painter(ABC):
         self._circle(cx, cy, r, _style(fill, stroke, line_width, alpha))
         self._keep("circle", (cx, cy, r), target)
 
+    def region(self, x: float, y: float, w: float, h: float, target: Hashable) -> None:
+        """A clickable rectangle that draws nothing (for a target over pictures drawn without one)."""
+        self._keep("rect", (x, y, w, h), target)
+
     def sprite(self, key: Hashable, x: float, y: float, w: float, h: float,
                draw: Callable[["Painter", float, float], None], *, target: Hashable | None = None) -> None:
         """A small picture that recurs (a tile face, a card): ``draw(painter, x, y)`` paints it in (x, y, w, h).
