@@ -56,6 +56,7 @@ def run(quick: bool = False) -> list[Row]:
 
     ref = "same frame without hold_canvas"
     rows = _in_kernel(repeat)
+    rows += _game_frames(5 if quick else 20)
     return rows + [
         Row(BENCH, "kernel ms per full redraw (Lights Out 5x5)", round(held_t * 1e3, 3), "ms", ref,
             round(loose_t * 1e3, 3), round(loose_t / held_t, 2)),
@@ -143,3 +144,47 @@ def _in_kernel(repeat: int) -> list[Row]:
             round(click_msgs / repeat, 2), "msgs"),
         Row(BENCH, f"IOPub bytes per click ({where})", round(click_bytes / repeat), "B"),
     ]
+
+
+def _game_boards() -> list[tuple[str, object]]:
+    from ..klondike import KlondikeBoard
+    from ..minesweeper import MinesweeperBoard
+    from ..othello import OthelloBoard
+    from ..riichi.table import RiichiBoard
+    from ..shanghai import ShanghaiBoard
+
+    return [("othello", OthelloBoard(sound=False)), ("minesweeper expert", MinesweeperBoard("expert", sound=False)),
+            ("klondike", KlondikeBoard(seed=1, sound=False)), ("shanghai", ShanghaiBoard(deal=7, ranking=None, sound=False)),
+            ("riichi table", RiichiBoard(sound=False))]
+
+
+def _game_frames(repeat: int) -> list[Row]:
+    """Each game's full frame as its board sends it (sprites copied), against the same frame drawn
+    call by call (no sprite cache): bytes on the wire and kernel time."""
+    from ipycanvas import hold_canvas
+
+    from ..pictures import CanvasPainter
+    from .testing import CanvasMessages
+
+    rows: list[Row] = []
+    for name, board in _game_boards():
+        def inline() -> None:
+            with hold_canvas():
+                board.canvas.clear()
+                board.picture.paint(CanvasPainter(board.canvas), board.shown, board.ui)
+
+        measured = {}
+        for label, draw in (("sprites", board.redraw), ("inline", inline)):
+            times = []
+            with CanvasMessages() as sent:
+                for _ in range(repeat):
+                    start = time.perf_counter()
+                    draw()
+                    times.append(time.perf_counter() - start)
+            measured[label] = (statistics.median(times), sent.bytes / repeat)
+        (t, b), (rt, rb) = measured["sprites"], measured["inline"]
+        ref = "same frame drawn call by call"
+        rows.append(Row(BENCH, f"{name}: bytes per full frame", round(b), "B", ref, round(rb), round(rb / b, 1)))
+        rows.append(Row(BENCH, f"{name}: kernel ms per full frame", round(t * 1e3, 2), "ms", ref, round(rt * 1e3, 2),
+                        round(rt / t, 1)))
+    return rows

@@ -120,19 +120,10 @@ def draw_tile(p: Painter, x: float, y: float, w: float, h: float, tile: str | No
         w, h = h, w
     y -= lift
     r = min(w, h) * 0.12
-    p.round_rect(x + 1, y + thick + 1, w, h, r, fill="black", alpha=0.22)  # shadow on the felt
-    p.round_rect(x, y + thick, w, h, r, fill=TILE_BACK, stroke=TILE_BACK_EDGE, line_width=0.7)
-    if tile is None:
-        draw_tile_back(p, x, y, w, h)
-    else:
-        p.round_rect(x, y + thick * 0.5, w, h, r, fill=IVORY_SIDE, stroke=IVORY_EDGE, line_width=0.6)
-        p.round_rect(x, y, w, h, r, fill=IVORY, stroke=IVORY_EDGE, line_width=0.7)
-        if sideways:
-            cx, cy = x + w / 2, y + h / 2
-            with p.rotated(-90, cx, cy):
-                draw_tile_face(p, _kind(tile), cx - h / 2, cy - w / 2, h, w, background=False)
-        else:
-            draw_tile_face(p, _kind(tile), x, y, w, h, background=False)
+    # The tile itself (shadow, body, face) is the same wherever it lies: a sprite, painted once per look
+    # on a canvas, with a spare pixel on the top and left for the edges' strokes.
+    p.sprite(("riichi-tile", tile, w, h, sideways, thick), x - 1, y - 1, w + 3, h + thick + 3,
+             lambda q, sx, sy: _paint_tile(q, sx + 1, sy + 1, w, h, tile, sideways, thick))
     if dim:
         p.round_rect(x, y, w, h, r, fill="#1b1b1b", alpha=0.45 if dim is True else float(dim))
     if highlight:
@@ -141,19 +132,32 @@ def draw_tile(p: Painter, x: float, y: float, w: float, h: float, tile: str | No
         p.rect(x, y, w, h + thick, fill="white", alpha=0.0, target=target)
 
 
+def _paint_tile(p: Painter, x: float, y: float, w: float, h: float, tile: str | None, sideways: bool,
+                thick: float) -> None:
+    """Shadow, body and face of a tile lying face up in (x, y, w, h) (already turned if sideways)."""
+    r = min(w, h) * 0.12
+    p.round_rect(x + 1, y + thick + 1, w, h, r, fill="black", alpha=0.22)  # shadow on the felt
+    p.round_rect(x, y + thick, w, h, r, fill=TILE_BACK, stroke=TILE_BACK_EDGE, line_width=0.7)
+    if tile is None:
+        draw_tile_back(p, x, y, w, h)
+        return
+    p.round_rect(x, y + thick * 0.5, w, h, r, fill=IVORY_SIDE, stroke=IVORY_EDGE, line_width=0.6)
+    p.round_rect(x, y, w, h, r, fill=IVORY, stroke=IVORY_EDGE, line_width=0.7)
+    if sideways:
+        cx, cy = x + w / 2, y + h / 2
+        with p.rotated(-90, cx, cy):
+            draw_tile_face(p, _kind(tile), cx - h / 2, cy - w / 2, h, w, background=False)
+    else:
+        draw_tile_face(p, _kind(tile), x, y, w, h, background=False)
+
+
 def _standing(p: Painter, x: float, y: float, w: float, h: float, tile: str | None, *, lift: float = 0.0,
               dim: bool = False, target: Any = None, highlight: str | None = None) -> None:
     """One of your own tiles standing, seen from the front: its face, its body showing below."""
     y -= lift
     r = w * 0.11
-    p.round_rect(x + 1, y + BIG_THICK + 1, w, h, r, fill="black", alpha=0.25)
-    p.round_rect(x, y + BIG_THICK, w, h, r, fill=TILE_BACK, stroke=TILE_BACK_EDGE, line_width=0.8)
-    if tile is None:
-        draw_tile_back(p, x, y, w, h)
-    else:
-        p.round_rect(x, y + BIG_THICK * 0.55, w, h, r, fill=IVORY_SIDE, stroke=IVORY_EDGE, line_width=0.7)
-        p.round_rect(x, y, w, h, r, fill=IVORY, stroke=IVORY_EDGE, line_width=0.8)
-        draw_tile_face(p, _kind(tile), x, y, w, h, background=False)
+    p.sprite(("riichi-standing", tile, w, h), x - 1, y - 1, w + 3, h + BIG_THICK + 3,
+             lambda q, sx, sy: _paint_standing(q, sx + 1, sy + 1, w, h, tile))
     if dim:
         p.round_rect(x, y, w, h + BIG_THICK, r, fill="#2a2a2a", alpha=0.45)
     if highlight:
@@ -162,9 +166,27 @@ def _standing(p: Painter, x: float, y: float, w: float, h: float, tile: str | No
         p.rect(x, y, w, h + BIG_THICK, fill="white", alpha=0.0, target=target)
 
 
+def _paint_standing(p: Painter, x: float, y: float, w: float, h: float, tile: str | None) -> None:
+    """Shadow, body and face of one of your own standing tiles (a sprite: the same wherever it stands)."""
+    r = w * 0.11
+    p.round_rect(x + 1, y + BIG_THICK + 1, w, h, r, fill="black", alpha=0.25)
+    p.round_rect(x, y + BIG_THICK, w, h, r, fill=TILE_BACK, stroke=TILE_BACK_EDGE, line_width=0.8)
+    if tile is None:
+        draw_tile_back(p, x, y, w, h)
+        return
+    p.round_rect(x, y + BIG_THICK * 0.55, w, h, r, fill=IVORY_SIDE, stroke=IVORY_EDGE, line_width=0.7)
+    p.round_rect(x, y, w, h, r, fill=IVORY, stroke=IVORY_EDGE, line_width=0.8)
+    draw_tile_face(p, _kind(tile), x, y, w, h, background=False)
+
+
 def _standing_back(p: Painter, x: float, y: float, w: float) -> None:
     """An opponent's concealed tile standing in its row, seen from above: the green back towards the
-    centre, the ivory face towards its owner (the bottom of the seat's frame)."""
+    centre, the ivory face towards its owner (the bottom of the seat's frame). A sprite."""
+    p.sprite(("riichi-standing-back", w), x - 1, y - 1, w + 3, 30,
+             lambda q, sx, sy: _paint_standing_back(q, sx + 1, sy + 1, w))
+
+
+def _paint_standing_back(p: Painter, x: float, y: float, w: float) -> None:
     p.round_rect(x + 1, y + 2, w, 26, 3, fill="black", alpha=0.22)
     p.round_rect(x, y, w, 26, 3, fill=IVORY, stroke=IVORY_EDGE, line_width=0.7)
     p.round_rect(x, y, w, 19, 3, fill=TILE_BACK, stroke=TILE_BACK_EDGE, line_width=0.7)
