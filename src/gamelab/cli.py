@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"gamelab: {len(copied)} lessons copied to {target}" + (f" ({kept} already there, kept)" if kept else ""))
     if args.command == "lab":
         command = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={target}", *rest]
-        if os.geteuid() == 0 if hasattr(os, "geteuid") else False:
+        if getattr(os, "geteuid", lambda: -1)() == 0:  # JupyterLab refuses root without it (containers)
             command.append("--allow-root")
         start = target / "00_start_here.ipynb"
         if start.exists():
