@@ -1,8 +1,8 @@
 """A solver for thoughtful Klondike (every card known): a winning line, or a proof there is none.
 
 "Thoughtful" Klondike is Klondike played with the face-down cards known; a deal is *winnable* when
-some sequence of legal moves puts all 52 cards on the foundations. :func:`solve` searches depth
-first over positions, with:
+some sequence of legal moves puts all 52 cards on the foundations. :func:`solve` searches the
+positions, with:
 
 * **safe moves played at once**: a card goes up to its foundation without a choice when no card
   could ever need it as a parent (rank ≤ 2; or both foundations of the other colour at rank − 1;
@@ -18,11 +18,14 @@ first over positions, with:
   winning line can postpone such a move until just before the card is used;
 * **a transposition table** on a canonical key: columns without face-down cards are
   interchangeable, so they are sorted; the talon's order is implied by which cards are elsewhere;
-* **two move orderings taking turns** over one budget ("rules": by kind of move; "score": the
-  child with fewest face-down cards first), as each gets stuck on deals where the other does not.
+  with draw 3 a position is skipped also when one differing only by a stock pointer that clicks
+  lead from to its pointer has been seen (see :meth:`_Search.dominated`);
+* **two searches taking turns** over one budget and one table: a depth-first search trying moves
+  by kind, and a best-first search expanding the position with fewest face-down cards first, as
+  each gets stuck on deals where the other does not.
 
-Because every pruning keeps at least one winning line when one exists, a search that runs out of
-positions before its budget *proves* the deal unwinnable. Solutions are turned into the engine's
+Because every pruning keeps at least one winning line when one exists, searches that run out of
+positions before their budget *prove* the deal unwinnable. Solutions are turned into the engine's
 own actions (``draw`` clicks included) and replayed through :class:`Klondike`, so every move of a
 solution has passed the engine's legality checks.
 
@@ -36,6 +39,7 @@ solved in 204 actions (34 positions searched)
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 from typing import Generator, Literal
 
@@ -54,6 +58,7 @@ _RANK = [c % 13 + 1 for c in range(52)]
 # _OTHER_COLOUR[s]: the two suits of the other colour.
 _OTHER_COLOUR = [(1, 3), (0, 2), (1, 3), (0, 2)]
 _KING = 13
+_NEVER = 1 << 30  # no pointer of that remainder seen yet
 # _PARENTS[c]: the two cards c can go on in the tableau (one rank higher, other colour).
 _PARENTS = [
     tuple(s * 13 + (c % 13) + 1 for s in _OTHER_COLOUR[c // 13]) if c % 13 < 12 else () for c in range(52)
@@ -133,24 +138,22 @@ class _Search:
         # ``p`` cards of it are in the waste. Recycling is then just p = 0.
         talon = tuple(c.id for c in game.waste) + tuple(c.id for c in reversed(game.stock))
         self.start: State = (ups, ndown, found, talon, len(game.waste))
-        self.tables: list[set[bytes]] = []  # one transposition table per search
+        # The transposition table, shared by the searches (see :meth:`dominated`).
+        self.seen: dict[bytes, list[int]] = {}
         self.visited = 0  # distinct positions, over all searches
 
     # -- positions -----------------------------------------------------------------------------
-    def key(self, state: State) -> bytes:
-        """The transposition-table key: positions with equal keys have the same future.
+    def key(self, state: State) -> tuple[bytes, int]:
+        """The transposition-table key: ``(base, pointer)``.
 
-        Foundation heights, the stock pointer (when it matters), the columns with face-down cards
-        by their place (their hidden cards differ) and the other columns sorted. The talon itself
-        is left out: its cards are the ones not elsewhere, in the deal's order.
+        ``base`` holds the foundation heights, the columns with face-down cards by their place
+        (their hidden cards differ) and the other columns sorted. The talon itself is left out:
+        its cards are the ones not elsewhere, in the deal's order. ``pointer`` is the waste size
+        when it matters, or 0 when the pointer stands on the stock cycle (0, draw, 2 × draw … or
+        the whole talon in the waste) or with draw 1, where any talon card can be reached.
         """
         ups, ndown, found, talon, p = state
         parts = [bytes(found)]
-        if self.draw == 1:
-            parts.append(b"\xff")  # any talon card can be reached: the pointer does not matter
-        else:
-            cycle = p == len(talon) or p % self.draw == 0
-            parts.append(bytes([255 if cycle else p]))
         loose = []
         for i in range(7):
             if ndown[i]:
@@ -159,7 +162,34 @@ class _Search:
                 loose.append(bytes(ups[i]))
         loose.sort()
         parts.append(b"\xfe" + b"\xfd".join(loose))
-        return b"".join(parts)
+        draw = self.draw
+        pointer = 0 if draw == 1 or p == len(talon) or p % draw == 0 else p
+        return b"".join(parts), pointer
+
+    def dominated(self, seen: dict[bytes, list[int]], key: tuple[bytes, int]) -> bool:
+        """Has ``seen`` a position from which clicks on the stock alone lead to ``key``'s? Then
+        ``key``'s position has no future that one lacks, and it is skipped; else it is recorded.
+
+        Off the cycle, a pointer ``p`` reaches ``p + draw``, ``p + 2 × draw`` … by clicks and then
+        the cycle, so for each remainder ``p mod draw`` the smallest pointer seen stands for all
+        larger ones, and any pointer stands for the cycle (0). Every move open at the larger
+        pointer is open at the smaller one too (its reachable talon cards are a superset, and a
+        talon move leaves the same position from either), so nothing winnable is lost.
+        """
+        base, pointer = key
+        lows = seen.get(base)
+        if lows is None:
+            lows = seen[base] = [_NEVER] * self.draw
+            if pointer:
+                lows[pointer % self.draw] = pointer
+            return False
+        if not pointer:
+            return True
+        r = pointer % self.draw
+        if lows[r] <= pointer:
+            return True
+        lows[r] = pointer
+        return False
 
     def reachable(self, talon: tuple[int, ...], p: int) -> list[int]:
         """Waste sizes at which a talon card is on top of the waste, reachable by stock clicks."""
@@ -382,15 +412,15 @@ class _Search:
         """A depth-first search trying moves in ``order``; yields now and then to share the budget.
 
         ``"rules"`` tries moves by kind (turn over a card, go up, talon, …); ``"score"`` tries the
-        child with the fewest face-down cards and most cards up first. Each gets stuck on deals
-        where the other does not, so :meth:`run` runs both, taking turns.
+        child with the fewest face-down cards and most cards up first. :meth:`run` takes turns
+        between the ``"rules"`` one and :meth:`best_first`, as each gets stuck where the other
+        does not.
         """
-        seen: set[bytes] = set()
-        self.tables.append(seen)
+        seen = self.seen
         start, path = self.safe_moves(self.start)
         if self.won(start):
             return "solved", path + self.finish(start)
-        seen.add(self.key(start))
+        self.dominated(seen, self.key(start))
         # Each frame: a position, the moves that led to it from its parent, the children left.
         # Iterative, because winning lines run to hundreds of moves.
         stack = [(start, path, self.children(start, order))]
@@ -400,12 +430,10 @@ class _Search:
                 stack.pop()
                 continue
             child, steps = todo.pop()
-            key = self.key(child)
-            if key in seen:
+            if self.dominated(seen, self.key(child)):
                 continue
             if self.visited >= self.budget:
                 return "unknown", []
-            seen.add(key)
             self.visited += 1
             if self.won(child):
                 return "solved", [m for frame in stack for m in frame[1]] + steps + self.finish(child)
@@ -414,18 +442,61 @@ class _Search:
                 yield
         return "impossible", []
 
+    def best_first(self) -> Generator[None, None, tuple[Status, list[Move]]]:
+        """A best-first search: always expand the most promising position generated so far (by
+        :meth:`score`: fewest face-down cards, most cards up, shortest talon), newest first on ties.
+
+        Positions waiting in its queue count as seen, and each carries the moves from its parent,
+        so a winning line is read back along the parents.
+        """
+        seen = self.seen
+        start, path = self.safe_moves(self.start)
+        if self.won(start):
+            return "solved", path + self.finish(start)
+        self.dominated(seen, self.key(start))
+        count = 0
+        heap = [(self.score(start), 0, start, (None, path))]
+        while heap:
+            _, _, state, node = heapq.heappop(heap)
+            for child, steps in self.children(state, "rules"):
+                if self.dominated(seen, self.key(child)):
+                    continue
+                if self.visited >= self.budget:
+                    return "unknown", []
+                self.visited += 1
+                if self.won(child):
+                    line = [steps]
+                    while node is not None:
+                        line.append(node[1])
+                        node = node[0]
+                    return "solved", [m for part in reversed(line) for m in part] + self.finish(child)
+                count += 1
+                heapq.heappush(heap, (self.score(child), -count, child, (node, steps)))
+                if self.visited % 256 == 0:
+                    yield
+        return "impossible", []
+
     def run(self) -> tuple[Status, list[Move]]:
-        """Run the two orderings in turns until one wins, one exhausts the deal, or the budget ends."""
-        searches = [self.depth_first("rules"), self.depth_first("score")]
+        """Run the searches in turns until one wins, all run out of positions, or the budget ends.
+
+        They share one table, so a position one of them has seen is never searched again by the
+        other; "impossible" is therefore said only when *every* search has run out of positions
+        (then every position either has seen has been expanded), never when just one has.
+        """
+        searches = [self.depth_first("rules"), self.best_first()]
+        finished = []
         while searches:
             for search in list(searches):
                 try:
                     next(search)
                 except StopIteration as stop:
                     status, moves = stop.value
-                    if status != "unknown":
+                    if status == "solved":
                         return status, moves
                     searches.remove(search)
+                    finished.append(status)
+        if finished and all(status == "impossible" for status in finished):
+            return "impossible", []
         return "unknown", []
 
 
