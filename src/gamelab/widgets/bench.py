@@ -19,6 +19,19 @@ from ..bench import Row
 BENCH = "widgets"
 
 
+def _per_frame(draw, repeat: int) -> tuple[float, float, float]:
+    """Median seconds, messages and bytes per call of ``draw`` (``repeat`` calls)."""
+    from .testing import CanvasMessages
+
+    times = []
+    with CanvasMessages() as sent:
+        for _ in range(repeat):
+            start = time.perf_counter()
+            draw()
+            times.append(time.perf_counter() - start)
+    return statistics.median(times), sent.count / repeat, sent.bytes / repeat
+
+
 def _frame_without_hold(board) -> None:
     from ..pictures import CanvasPainter
 
@@ -33,17 +46,8 @@ def run(quick: bool = False) -> list[Row]:
     repeat = 20 if quick else 200
     board = LightsOutBoard(size=5, seed=1, sound=False)
 
-    def per_frame(draw) -> tuple[float, float, float]:
-        times = []
-        with CanvasMessages() as sent:
-            for _ in range(repeat):
-                start = time.perf_counter()
-                draw()
-                times.append(time.perf_counter() - start)
-        return statistics.median(times), sent.count / repeat, sent.bytes / repeat
-
-    held_t, held_n, held_b = per_frame(board.redraw)
-    loose_t, loose_n, loose_b = per_frame(lambda: _frame_without_hold(board))
+    held_t, held_n, held_b = _per_frame(board.redraw, repeat)
+    loose_t, loose_n, loose_b = _per_frame(lambda: _frame_without_hold(board), repeat)
 
     click_times = []
     with CanvasMessages() as sent:
@@ -164,7 +168,6 @@ def _game_frames(repeat: int) -> list[Row]:
     from ipycanvas import hold_canvas
 
     from ..pictures import CanvasPainter
-    from .testing import CanvasMessages
 
     rows: list[Row] = []
     for name, board in _game_boards():
@@ -173,16 +176,8 @@ def _game_frames(repeat: int) -> list[Row]:
                 board.canvas.clear()
                 board.picture.paint(CanvasPainter(board.canvas), board.shown, board.ui)
 
-        measured = {}
-        for label, draw in (("sprites", board.redraw), ("inline", inline)):
-            times = []
-            with CanvasMessages() as sent:
-                for _ in range(repeat):
-                    start = time.perf_counter()
-                    draw()
-                    times.append(time.perf_counter() - start)
-            measured[label] = (statistics.median(times), sent.bytes / repeat)
-        (t, b), (rt, rb) = measured["sprites"], measured["inline"]
+        t, _, b = _per_frame(board.redraw, repeat)
+        rt, _, rb = _per_frame(inline, repeat)
         ref = "same frame drawn call by call"
         rows.append(Row(BENCH, f"{name}: bytes per full frame", round(b), "B", ref, round(rb), round(rb / b, 1)))
         rows.append(Row(BENCH, f"{name}: kernel ms per full frame", round(t * 1e3, 2), "ms", ref, round(rt * 1e3, 2),
