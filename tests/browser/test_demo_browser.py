@@ -7,7 +7,7 @@ import time
 from playwright.sync_api import expect
 
 from gamelab.demo import LightsOut, LightsOutPicture, solve
-from gamelab.widgets.testing import click_canvas, painted_fraction, pixel, screenshot, wait_painted
+from gamelab.widgets.testing import click_canvas, pixel, screenshot, wait_painted, open_board
 
 BOARD = "from gamelab.demo.widget import LightsOutBoard\nboard = LightsOutBoard(size=5, seed=1)\nboard"
 PICTURE = LightsOutPicture()
@@ -46,10 +46,7 @@ def save_and_reload_lab(page):
 
 
 def test_voila_board_is_drawn_and_a_click_changes_it(page, voila):
-    page.goto(voila([BOARD]), timeout=60_000)
-    canvas = page.locator("canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
-    assert wait_painted(canvas) > 0.99, "the board stayed blank: the client-ready redraw did not arrive"
+    canvas = open_board(page, voila([BOARD]))
     status = page.locator(".gamelab-status")
     expect(status).to_contain_text("11 lights on · 0 presses")
 

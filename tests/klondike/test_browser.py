@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from gamelab.klondike import Klondike
 from gamelab.klondike.picture import KlondikePicture
-from gamelab.widgets.testing import click_canvas, pixel, screenshot, to_css, wait_painted
+from gamelab.widgets.testing import click_canvas, pixel, screenshot, to_css, open_board
 
 PICTURE = KlondikePicture()
 DEAL = "from gamelab.klondike.widget import KlondikeBoard\nKlondikeBoard(seed=1, sound=False)"
@@ -40,10 +40,7 @@ def page_point(canvas, x: float, y: float) -> tuple[float, float]:
 @pytest.mark.slow
 def test_drag_a_card_click_the_stock_and_undo(page, voila):
     game = Klondike.new(seed=1)
-    page.goto(voila([DEAL]), timeout=60_000)
-    canvas = page.locator("canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
-    assert wait_painted(canvas) > 0.99, "the table stayed blank"
+    canvas = open_board(page, voila([DEAL]))
     status = page.locator(".gamelab-status").first
     expect(status).to_contain_text("moves 0")
     screenshot(page.locator(".gamelab-board").first, "klondike_start.png")
@@ -74,10 +71,7 @@ def test_drag_a_card_click_the_stock_and_undo(page, voila):
 
 @pytest.mark.slow
 def test_auto_complete_finishes_a_near_won_position(page, voila):
-    page.goto(voila([NEAR_WON]), timeout=60_000)
-    canvas = page.locator("canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
-    assert wait_painted(canvas) > 0.99
+    canvas = open_board(page, voila([NEAR_WON]))
     page.locator(".gamelab-button-auto").first.click()
     expect(page.locator(".gamelab-status").first).to_contain_text("every card went home", timeout=10_000)
     expect(page.locator(".gamelab-button-new").first).to_contain_text("Play again", timeout=10_000)

@@ -7,7 +7,7 @@ import time
 from playwright.sync_api import expect
 
 from gamelab.minesweeper import Minesweeper, MinesweeperPicture
-from gamelab.widgets.testing import click_canvas, pixel, screenshot, wait_painted
+from gamelab.widgets.testing import click_canvas, pixel, screenshot, open_board
 
 SEED = 3
 BOARD = f"from gamelab.minesweeper import MinesweeperBoard\nboard = MinesweeperBoard('beginner', seed={SEED})\nboard"
@@ -24,10 +24,7 @@ def is_red(rgba: list[int]) -> bool:
 
 
 def test_first_click_flag_win_and_loss(page, voila):
-    page.goto(voila([BOARD]), timeout=60_000)
-    canvas = page.locator("canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
-    assert wait_painted(canvas) > 0.99, "the board stayed blank"
+    canvas = open_board(page, voila([BOARD]))
     status = page.locator(".gamelab-status")
     expect(status).to_contain_text("9 × 9, 10 mines · click any cell to start")
     board = page.locator(".gamelab-board").first

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from gamelab.othello import Othello
 from gamelab.othello.picture import OthelloPicture
 from gamelab.othello.widget import OthelloBoard
-from gamelab.widgets.testing import click_canvas, pixel, screenshot, wait_painted
+from gamelab.widgets.testing import click_canvas, pixel, screenshot, open_board
 
 # The record panel stays in: its review slider once swallowed clicks in the browser (an absolute slider
 # value was clamped and echoed back); this game is the regression test for that.
@@ -53,10 +53,7 @@ def offset(point: tuple[float, float]) -> tuple[float, float]:
 def test_a_whole_game_against_the_computer(page, voila):
     # The same seeded board in this process predicts every reply of the computer in the kernel.
     mirror = OthelloBoard(**SETUP, sound=False)
-    page.goto(voila([APP]), timeout=60_000)
-    canvas = page.locator("canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
-    assert wait_painted(canvas) > 0.99, "the board stayed blank"
+    canvas = open_board(page, voila([APP]))
     status = page.locator(".gamelab-status").first
     expect(status).to_contain_text("Black's turn.")
     screenshot(page.locator(".gamelab-board").first, "othello_start.png")

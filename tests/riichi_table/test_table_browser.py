@@ -5,17 +5,14 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from gamelab.riichi.table.widget import ACTION_LABELS, RiichiBoard
-from gamelab.widgets.testing import centre_of, click_canvas, screenshot, wait_painted
+from gamelab.widgets.testing import centre_of, click_canvas, screenshot, open_board
 
 SETUP = {"seed": 3, "rules": {"場数": 0}}
 BOARD = f"from gamelab.riichi.table.widget import RiichiBoard\nRiichiBoard(seed={SETUP['seed']}, rules={SETUP['rules']!r})"
 
 
 def test_play_a_hand_by_clicking(page, voila):
-    page.goto(voila([BOARD]), timeout=60_000)
-    canvas = page.locator("canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
-    assert wait_painted(canvas) > 0.99, "the table stayed blank"
+    canvas = open_board(page, voila([BOARD]))
     status = page.locator(".gamelab-status").first
     twin = RiichiBoard(sound=False, **SETUP)  # the same game in this process tells where to click
     expect(status).to_contain_text(twin.status(), timeout=20_000)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from gamelab.shanghai import Shanghai
-from gamelab.widgets.testing import click_canvas, pixel, screenshot, wait_painted
+from gamelab.widgets.testing import click_canvas, pixel, screenshot, open_board
 
 APP = ("from gamelab.shanghai.widget import ShanghaiBoard\n"
        "board = ShanghaiBoard(deal=7, player='Hato', solver_nodes=300)\nboard")
@@ -17,10 +17,7 @@ def face_centre(game: Shanghai, label: str) -> tuple[float, float]:
 
 
 def test_clear_a_seeded_deal_by_mouse_with_undo_and_search(page, voila):
-    page.goto(voila([APP]), timeout=60_000)
-    canvas = page.locator("canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
-    assert wait_painted(canvas) > 0.99, "the board stayed blank"
+    canvas = open_board(page, voila([APP]))
     status = page.locator(".gamelab-status")
     expect(status).to_contain_text("Press Start", timeout=10_000)
     board = page.locator(".gamelab-board").first

@@ -13,7 +13,7 @@ from typing import Any, Hashable
 from .board import PlayBoard, fire
 
 __all__ = ["CanvasMessages", "click", "centre_of", "decode", "click_canvas", "pixel", "painted_fraction",
-           "wait_painted", "screenshot", "to_css", "artifacts_dir"]
+           "wait_painted", "screenshot", "to_css", "artifacts_dir", "open_board"]
 
 
 def decode(buffers: list[Any]) -> list[tuple[str, list]]:
@@ -143,3 +143,17 @@ def screenshot(locator: Any, name: str) -> "Path":
     path = artifacts_dir() / name
     locator.screenshot(path=str(path))
     return path
+
+
+def open_board(page: Any, url: str, timeout: float = 60) -> Any:
+    """Open ``url`` (a Voila page holding one board), wait until the board is drawn, return its canvas.
+
+    Fails if the canvas stays blank: Voila runs the notebook before the page connects, so only the
+    board's client-ready redraw can paint it.
+    """
+    page.goto(url, timeout=timeout * 1000)
+    canvas = page.locator("canvas").first
+    canvas.wait_for(state="visible", timeout=timeout * 1000)
+    fraction = wait_painted(canvas)
+    assert fraction > 0.99, f"the board stayed blank ({fraction:.0%} painted): the client-ready redraw did not arrive"
+    return canvas
