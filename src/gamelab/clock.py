@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-__all__ = ["Clock", "format_seconds", "format_ms", "format_milliseconds", "split_milliseconds"]
+__all__ = ["Clock", "format_seconds", "format_seconds_with_ms", "format_milliseconds", "split_milliseconds"]
 
 
 def format_seconds(seconds: float) -> str:
@@ -48,12 +48,12 @@ def format_milliseconds(milliseconds: int, *, japanese: bool = False) -> str:
     return f"{minutes} min {seconds:02d} s {ms:03d}"
 
 
-def format_ms(seconds: float, *, japanese: bool = False) -> str:
-    """Elapsed seconds as minutes, seconds and milliseconds (a clock display's format).
+def format_seconds_with_ms(seconds: float, *, japanese: bool = False) -> str:
+    """Elapsed *seconds* shown as minutes, seconds and milliseconds (a clock display's format).
 
-    >>> format_ms(83.0456)
+    >>> format_seconds_with_ms(83.0456)
     '1 min 23 s 046'
-    >>> format_ms(83.0456, japanese=True)
+    >>> format_seconds_with_ms(83.0456, japanese=True)
     '1 分 23 秒 046'
     """
     return format_milliseconds(int(round(seconds * 1000)), japanese=japanese)

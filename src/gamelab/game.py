@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Iterator, Self
+from typing import Any, ClassVar, Generic, Iterator, Self, TypeVar
 
 from .errors import IllegalMove
 
@@ -51,14 +51,15 @@ def registered_games() -> list[str]:
     return sorted(_REGISTRY)
 
 
+#: the packages holding gamelab's own games (each registers its engines when imported)
+BUILTIN_GAMES = ("demo", "othello", "minesweeper", "klondike", "shanghai", "riichi", "riichi.table")
+
+
 def _import_builtin_games() -> None:
     import importlib
 
-    for module in ("demo", "othello", "minesweeper", "klondike", "shanghai", "riichi", "riichi.table"):
-        try:
-            importlib.import_module(f"gamelab.{module}")
-        except ImportError:
-            pass  # a game not built yet simply is not registered
+    for module in BUILTIN_GAMES:
+        importlib.import_module(f"gamelab.{module}")  # a failure here is a real bug: let it show
 
 
 class Game(ABC):
@@ -100,7 +101,10 @@ class Game(ABC):
         return False
 
 
-class Record:
+G = TypeVar("G", bound=Game)
+
+
+class Record(Generic[G]):
     """A game as a start position plus the actions played on it: undo, redo, save, load, replay.
 
     Every position reached is kept (engines are small), so undo restores the exact prior state, and
@@ -109,20 +113,20 @@ class Record:
 
     FORMAT = "gamelab-record/1"
 
-    def __init__(self, start: Game, *, undo_limit: int | None = None) -> None:
-        self._states: list[Game] = [start.copy()]
+    def __init__(self, start: G, *, undo_limit: int | None = None) -> None:
+        self._states: list[G] = [start.copy()]
         self._actions: list[str] = []
         self._redo: list[str] = []
         self.undo_limit = undo_limit
 
     # -- reading ---------------------------------------------------------------------------------
     @property
-    def game(self) -> Game:
+    def game(self) -> G:
         """The current position. Treat it as read-only: change it through :meth:`play`."""
         return self._states[-1]
 
     @property
-    def start(self) -> Game:
+    def start(self) -> G:
         return self._states[0]
 
     @property
@@ -183,13 +187,7 @@ class Record:
         self._undone_in_a_row = max(0, undone - 1)
         return action
 
-    def restart(self) -> None:
-        """Back to the start position (the actions can be redone one by one)."""
-        while self._actions:
-            self._redo.append(self._actions.pop())
-            self._states.pop()
-
-    def replay(self) -> Iterator[tuple[str | None, Game]]:
+    def replay(self) -> Iterator[tuple[str | None, G]]:
         """``(None, start)`` then ``(action, position after it)`` for every action played."""
         yield None, self._states[0]
         yield from zip(self._actions, self._states[1:])
@@ -208,7 +206,7 @@ class Record:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Record":
+    def from_dict(cls, data: Any) -> "Record[Game]":
         """Rebuild a record, checking every action with the engine's own rules."""
         if not isinstance(data, dict):
             raise ValueError(f"a saved game must be a JSON object, not {type(data).__name__}")
@@ -222,7 +220,7 @@ class Record:
             start = game.new(**data["setup"])
         except TypeError as exc:
             raise ValueError(f"saved game setup {data['setup']!r} does not fit {data['game']}: {exc}") from None
-        record = cls(start)
+        record: Record[Game] = Record(start)
         for number, action in enumerate(data["actions"], 1):
             if not isinstance(action, str):
                 raise ValueError(f"saved game action {number} is not text: {action!r}")
@@ -233,7 +231,7 @@ class Record:
         return record
 
     @classmethod
-    def from_json(cls, text: str) -> "Record":
+    def from_json(cls, text: str) -> "Record[Game]":
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:

@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["gamelab.game", "gamelab.clock", "gamelab.pictures", "gamelab.pictures.painter", "gamelab.lessons",
-           "gamelab.lessons.helpers", "gamelab.demo", "gamelab.demo.lights_out", "gamelab.widgets.sound",
+           "gamelab.lessons.helpers", "gamelab.demo", "gamelab.demo.game", "gamelab.widgets.sound",
            "gamelab.bench"]
 
 

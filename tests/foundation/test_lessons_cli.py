@@ -9,7 +9,7 @@ from gamelab.lessons import check, show_source, swap, swapped
 
 
 def test_show_source_is_the_shipped_code():
-    from gamelab.demo.lights_out import cell_name
+    from gamelab.demo.game import cell_name
 
     view = show_source(cell_name)
     assert "def cell_name(row: int, col: int) -> str:" in repr(view)
@@ -27,7 +27,7 @@ def test_check_reports_failures_kindly():
 
 
 def test_swap_and_swapped():
-    import gamelab.demo.lights_out as lo
+    import gamelab.demo.game as lo
 
     with swapped(lo, "cell_name", lambda r, c: "zz"):
         assert lo.cell_name(0, 0) == "zz"

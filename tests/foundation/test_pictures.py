@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamelab.demo import LightsOut, LightsOutPicture
+from gamelab.demo import Lamp, LightsOut, LightsOutPicture, LightsOutUI
 from gamelab.pictures import CanvasPainter, Painter, RecordingPainter, SvgPainter
 
 
@@ -38,7 +38,7 @@ def test_back_ends_receive_the_same_calls():
     logs = []
     for painter in (SvgPainter(344, 344), CanvasPainter(Canvas(width=344, height=344)), RecordingPainter(344, 344)):
         spy = Spy(painter)
-        picture.paint(painter, game, {"hint": (1, 1)})
+        picture.paint(painter, game, LightsOutUI(hint=Lamp(1, 1)))
         logs.append(spy.log)
     assert logs[0] == logs[1] == logs[2]
     assert len(logs[0]) > 16
@@ -89,7 +89,7 @@ def test_hit_testing_topmost_and_shapes():
 
 def test_picture_target_at_matches_drawing():
     picture, game = LightsOutPicture(), LightsOut.new(size=5, seed=3)
-    assert picture.target_at(game, 24 + 64 * 4 + 30, 24 + 30) == (0, 4)
+    assert picture.target_at(game, 24 + 64 * 4 + 30, 24 + 30) == Lamp(0, 4)
     assert picture.target_at(game, 2, 2) is None
 
 

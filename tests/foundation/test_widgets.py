@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from gamelab.demo import Lamp
 from gamelab.demo.widget import LightsOutBoard
-from gamelab.widgets import Clock, fire, format_ms, format_seconds, synthesize
+from gamelab.widgets import Clock, fire, format_seconds_with_ms, format_seconds, synthesize
 from gamelab.widgets.testing import CanvasMessages, centre_of, click
 
 
@@ -17,7 +18,7 @@ def board():
 def test_click_plays_action_and_redraws_once(board):
     before = board.game.lit_count
     with CanvasMessages() as sent:
-        click(board, (2, 2))
+        click(board, Lamp(2, 2))
     assert board.record.actions == ["c3"]
     assert board.game.lit_count != before
     assert sent.count == 1
@@ -34,7 +35,7 @@ def test_click_outside_targets_does_nothing(board):
 
 
 def test_undo_redo_buttons_and_keys(board):
-    click(board, (0, 0))
+    click(board, Lamp(0, 0))
     assert not board.button("undo").disabled
     board.button("undo").click()
     assert board.record.actions == [] and board.button("undo").disabled
@@ -60,8 +61,8 @@ def test_client_ready_forces_switch_canvas_and_full_redraw(board):
 
 
 def test_save_load_and_bad_load_changes_nothing(board):
-    click(board, (1, 1))
-    click(board, (3, 3))
+    click(board, Lamp(1, 1))
+    click(board, Lamp(3, 3))
     saved = board.save()
     board.new_game()
     board.load(saved)
@@ -75,15 +76,15 @@ def test_save_load_and_bad_load_changes_nothing(board):
 
 
 def test_review_slider_shows_earlier_position(board):
-    click(board, (0, 0))
-    click(board, (4, 4))
+    click(board, Lamp(0, 0))
+    click(board, Lamp(4, 4))
     board.review.value = -2
     assert board.reviewing and str(board.shown) == str(board.record.start)
     board.review.value = -1
     assert str(board.shown) == str(list(board.record.replay())[1][1])
     fire(board.canvas, event="mouse_down", x=100, y=100)  # a click while reviewing returns to the game
     assert board.review.value == 0 and board.record.actions == ["a1", "e5"]
-    click(board, (2, 2))  # and the next click plays
+    click(board, Lamp(2, 2))  # and the next click plays
     assert board.record.actions == ["a1", "e5", "c3"] and board.review.min == -3
 
 
@@ -104,7 +105,7 @@ def test_win_plays_sound_and_stops_clock():
 
 def test_hint_marks_a_cell(board):
     board.button("hint").click()
-    assert board.ui["hint"] is not None and "Hint: press" in board.status_line.value
+    assert board.ui.hint is not None and "Hint: press" in board.status_line.value
 
 
 def test_canvas_has_fixed_size_layout(board):
@@ -132,8 +133,8 @@ def test_sound_mute_and_volume(board):
 
 def test_clock_formats():
     assert format_seconds(3599) == "59:59"
-    assert format_ms(61.005) == "1 min 01 s 005"
-    assert format_ms(61.005, japanese=True) == "1 分 01 秒 005"
+    assert format_seconds_with_ms(61.005) == "1 min 01 s 005"
+    assert format_seconds_with_ms(61.005, japanese=True) == "1 分 01 秒 005"
     t = [0.0]
     clock = Clock(now=lambda: t[0])
     clock.start(); t[0] = 2; clock.stop(); t[0] = 5; clock.start(); t[0] = 6

@@ -1,20 +1,16 @@
-"""The start-here demo game, Lights Out: engine, picture and play board in three small modules.
+"""The start-here demo game, Lights Out, in the shape every game has: game, picture, controls, widget.
 
 >>> from gamelab.demo import LightsOut
 >>> LightsOut.new(size=3, seed=0, presses=0).lit_count
 0
 """
 
-from .lights_out import LightsOut, cell_name, parse_cell, solve
+from ..lazy import lazy_exports
+from .controls import Lamp, LightsOutUI
+from .game import LightsOut, cell_name, parse_cell, solve
 from .picture import LightsOutPicture
 
-__all__ = ["LightsOut", "LightsOutPicture", "LightsOutBoard", "solve", "cell_name", "parse_cell"]
+__all__ = ["LightsOut", "LightsOutPicture", "LightsOutBoard", "LightsOutUI", "Lamp", "solve", "cell_name",
+           "parse_cell"]
 
-
-def __getattr__(name: str):
-    # The play board pulls in ipywidgets/ipycanvas: load it only when asked, so the engine stays light.
-    if name == "LightsOutBoard":
-        from .widget import LightsOutBoard
-
-        return LightsOutBoard
-    raise AttributeError(name)
+__getattr__ = lazy_exports(__name__, {"LightsOutBoard": ".widget"})

@@ -37,7 +37,7 @@ class SourceView:
 def show_source(obj: Any) -> SourceView:
     """The source of ``obj`` (a function, class or method) exactly as it ships in ``gamelab``.
 
-    >>> from gamelab.demo.lights_out import cell_name
+    >>> from gamelab.demo.game import cell_name
     >>> print(repr(show_source(cell_name)).splitlines()[1])
     def cell_name(row: int, col: int) -> str:
     """
@@ -132,7 +132,7 @@ class swap:
 
     The game then runs the learner's code, so they can play with their own version of a step.
 
-    >>> import gamelab.demo.lights_out as lo
+    >>> import gamelab.demo.game as lo
     >>> s = swap(lo, "cell_name", lambda r, c: "x"); lo.cell_name(0, 0)
     'x'
     >>> s.restore(); lo.cell_name(0, 0)

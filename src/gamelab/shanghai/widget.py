@@ -23,7 +23,7 @@ from typing import Any, Hashable
 import ipywidgets as widgets
 
 from ..widgets import PlayBoard
-from ..clock import format_ms
+from ..clock import format_seconds_with_ms
 from .game import Shanghai, pair_action
 from .picture import ShanghaiPicture
 from .ranking import Ranking, RankingError, clean_player_name, share_text
@@ -74,7 +74,7 @@ class ShanghaiBoard(PlayBoard):
             except RankingError as exc:
                 ranking, self.ranking_error = None, str(exc)
         self.ranking: Ranking | None = ranking if isinstance(ranking, Ranking) else None
-        options.setdefault("clock_format", format_ms)
+        options.setdefault("clock_format", format_seconds_with_ms)
         options.setdefault("clock_interval", 0.25)
         super().__init__(Shanghai.new(deal=first), clock=True, **options)
         self.button("new").layout.display = "none"  # Start plays that part, as in the tutorial
@@ -115,7 +115,7 @@ class ShanghaiBoard(PlayBoard):
         if not self.playing and not game.is_cleared:
             return "Press Start to play this problem."
         if game.is_cleared:
-            return "Cleared! " + (f"Time {format_ms(self.clock.clock.elapsed)}" if self.clock else "")
+            return "Cleared! " + (f"Time {format_seconds_with_ms(self.clock.clock.elapsed)}" if self.clock else "")
         if game.is_stalemate:
             return "手詰まりです — stalemate: no pair can be taken. Cancel takes back the last pair."
         return f"{game.tiles_left} tiles left."
@@ -223,7 +223,7 @@ class ShanghaiBoard(PlayBoard):
                 self.last_entry = self.ranking.add(self.player.value, ms, given_up=self.given_up, deal=deal)
             except (RankingError, ValueError) as exc:
                 self.ranking_error = f"not ranked: {exc}"
-        self.ui["banner"] = f"Cleared in {format_ms(ms / 1000)}" + (" (Search used)" if self.given_up else "")
+        self.ui["banner"] = f"Cleared in {format_seconds_with_ms(ms / 1000)}" + (" (Search used)" if self.given_up else "")
         self.share.value = ("<b>Share your time:</b> <code>"
                             f"{escape(share_text(ms, deal=deal, given_up=self.given_up))}</code>")
         self._show_ranking()

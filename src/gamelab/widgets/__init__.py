@@ -4,8 +4,10 @@
 """
 
 from .board import ClockDisplay, PlayBoard, SoundPlayer, fire
-from ..clock import Clock, format_ms, format_seconds
+from .canvas import BoardCanvas, forget_current_canvas
+from .viewer import RecordViewer
+from ..clock import Clock, format_seconds, format_seconds_with_ms
 from .sound import EFFECTS, synthesize
 
-__all__ = ["PlayBoard", "SoundPlayer", "ClockDisplay", "Clock", "fire", "format_seconds", "format_ms",
-           "EFFECTS", "synthesize"]
+__all__ = ["PlayBoard", "BoardCanvas", "RecordViewer", "SoundPlayer", "ClockDisplay", "Clock", "fire",
+           "forget_current_canvas", "format_seconds", "format_seconds_with_ms", "EFFECTS", "synthesize"]

@@ -1,35 +1,45 @@
 """PlayBoard: the machinery every playable board shares, so a game adds only what is its own.
 
-A game's widget subclasses :class:`PlayBoard` and says three things:
+A game's widget subclasses ``PlayBoard[TheGame, TheUI]`` and says four things:
 
 * which :class:`~gamelab.pictures.Picture` draws it (``picture``),
-* what a click on a target means (:meth:`PlayBoard.on_click`, usually "play this action"),
-* which extra buttons it has (:meth:`PlayBoard.add_button`).
+* its interface state, a small dataclass (:meth:`PlayBoard.make_ui`),
+* what an input means, by handing it to the game's pure ``controls`` functions
+  (:meth:`PlayBoard.on_click`, :meth:`PlayBoard.on_key`…) and carrying out their
+  :class:`~gamelab.controls.Response` with :meth:`PlayBoard.respond`,
+* which extra buttons and controls it has (:meth:`PlayBoard.build`).
 
-Everything else is here, once: a fixed-size canvas, every frame sent as one ``hold_canvas`` message,
-a full redraw when a browser (re)connects (the blank-board fix), pixel → target hit testing from the
-frame on screen, a status line, a button row (New game, Undo, Redo), a clock, synthesized sounds with
-volume and mute, keyboard input, and a record panel to save, load and step through the game.
+Everything else is here, once: the canvas (:class:`~gamelab.widgets.canvas.BoardCanvas`: one message
+per frame, hit testing, the reload fix), a status line, a button row (New game, Undo, Redo), a clock
+that ticks on the kernel's event loop (and can redraw part of the picture), synthesized sounds with
+volume and mute, keyboard input, and a record panel to save, load and look back through the game.
 
-Data flows one way: click → target → action → engine (or a refusal with its reason) → redraw.
+Construction has two phases: ``__init__`` builds the shared parts, then calls :meth:`PlayBoard.build`
+(the subclass adds its own), and only then draws the first frame, so no hook runs half-built.
+
+Data flows one way: click → target → controls → action → engine (or a refusal with its reason) → redraw.
 """
 
 from __future__ import annotations
 
 import asyncio
 from html import escape
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Generic, Hashable, TypeVar
 
 import ipywidgets as widgets
-from ipycanvas import Canvas, hold_canvas
 
+from ..clock import Clock, format_seconds
+from ..controls import Response
 from ..errors import IllegalMove
 from ..game import Game, Record
-from ..pictures import CanvasPainter, Painter, Picture, SpriteCache
-from ..clock import Clock, format_seconds
+from ..pictures import Painter, Picture
+from .canvas import BoardCanvas
 from .sound import synthesize
 
 __all__ = ["PlayBoard", "SoundPlayer", "ClockDisplay", "fire"]
+
+G = TypeVar("G", bound=Game)
+U = TypeVar("U")
 
 
 def fire(widget: widgets.Widget, **content: Any) -> None:
@@ -71,14 +81,16 @@ class SoundPlayer(widgets.HBox):
 class ClockDisplay(widgets.HTML):
     """Shows a :class:`Clock`, ticking by itself while the kernel's event loop runs."""
 
-    def __init__(self, clock: Clock, fmt: Callable[[float], str] = format_seconds, interval: float = 1.0) -> None:
+    def __init__(self, clock: Clock, fmt: Callable[[float], str] = format_seconds, interval: float = 1.0,
+                 on_tick: Callable[[], None] | None = None) -> None:
         super().__init__(layout=widgets.Layout(min_width="6em"))
         self.add_class("gamelab-clock")
         self.clock = clock
         self.fmt = fmt
         self.interval = interval
+        self.on_tick = on_tick  # the board's hook: a picture that shows the time redraws it here
         self.colour = "inherit"
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self.refresh()
 
     def refresh(self) -> None:
@@ -113,52 +125,56 @@ class ClockDisplay(widgets.HTML):
     async def _tick(self) -> None:
         while self.clock.running:
             self.refresh()
+            if self.on_tick is not None:
+                self.on_tick()
             await asyncio.sleep(self.interval)
         self.refresh()
 
 
-class PlayBoard(widgets.VBox):
-    """A playable board in a notebook cell, driven by a :class:`~gamelab.game.Record`.
+class PlayBoard(widgets.VBox, Generic[G, U]):
+    """A playable board in a notebook cell, driven by a :class:`~gamelab.game.Record` of ``G`` positions.
 
-    Subclasses set :attr:`picture` and override :meth:`on_click` (and, if they like, :meth:`status`,
-    :meth:`new_game`, :meth:`on_key`, :meth:`after_action`). ``self.ui`` holds presentation-only
-    state (a selection, a hint toggle) that the picture reads; game state lives only in the engine.
+    Subclasses set :attr:`picture`, give :meth:`make_ui`, and pass inputs to their controls
+    (:meth:`on_click`, :meth:`on_key`, :meth:`on_drag`, :meth:`on_release`); they may override
+    :meth:`build`, :meth:`status`, :meth:`fresh_game`, :meth:`after_action`. ``self.ui`` (a ``U``)
+    holds presentation-only state that the picture reads; game state lives only in the engine.
     """
 
-    picture: Picture
+    picture: Picture[Any]
     #: effect played after a successful action / a refused one (``None``: silent)
     action_sound: str | None = "click"
     refused_sound: str | None = "ng"
+    #: start from a fresh interface state after Undo (False: keep toggles such as "show chances")
+    reset_ui_on_undo = True
 
-    def __init__(self, game: Game, *, picture: Picture | None = None, sound: bool = True, volume: float = 0.5,
+    def __init__(self, game: G, *, picture: Picture[Any] | None = None, sound: bool = True, volume: float = 0.5,
                  clock: bool = False, clock_format: Callable[[float], str] = format_seconds,
                  clock_interval: float = 1.0, record_panel: bool = True, now: Callable[[], float] | None = None,
                  undo_limit: int | None = None) -> None:
         if picture is not None:
             self.picture = picture
-        self.record = Record(game, undo_limit=undo_limit)
-        self.ui: Any = self.make_ui()
+        self.record: Record[G] = Record(game, undo_limit=undo_limit)
+        self.ui: U = self.make_ui()
         self.message = ""
         self.message_is_error = False
-        self._hits: Painter | None = None
-        self.sprites = SpriteCache()  # recurring pictures (tile faces, cards) painted once off screen
-        self.frames = 0  # full redraws sent: a test can check "one message per redraw" against it
+        self._commands: dict[str, Callable[[], Any]] = {}
+        self._buttons_by_name: dict[str, widgets.Button] = {}
 
-        width, height = self.picture.size(self.game, self.ui)
-        self.canvas = Canvas(width=width, height=height, layout=self._canvas_layout(width, height))
-        self.canvas.add_class("gamelab-canvas")
+        self.view = BoardCanvas(*self.picture.size(self.game, self.ui))
+        self.canvas = self.view.canvas
         self.canvas.on_mouse_down(self._mouse_down)
         self.canvas.on_mouse_move(self._mouse_move)
         self.canvas.on_mouse_up(self._mouse_up)
         self.canvas.on_key_down(self._key_down)
-        self.canvas.on_client_ready(self._client_ready)
+        self.view.when_ready(self.redraw)
 
         self.status_line = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
         self.status_line.add_class("gamelab-status")
         self.buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.extras = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.sounds = SoundPlayer(volume) if sound else None
-        self.clock = ClockDisplay(Clock(now) if now else Clock(), clock_format, clock_interval) if clock else None
+        self.clock = ClockDisplay(Clock(now) if now else Clock(), clock_format, clock_interval,
+                                  on_tick=self.on_tick) if clock else None
 
         self.add_button("New game", self.new_game, "Start a new game", name="new")
         self.add_button("Undo", self.undo, "Take back the last action", name="undo")
@@ -172,15 +188,18 @@ class PlayBoard(widgets.VBox):
         footer.append(self.extras)
         if self.record_panel is not None:
             footer.append(self.record_panel)
-        # The canvas sits in an HBox with a fixed size: a bare canvas in a VBox is stretched to the cell.
-        super().__init__([widgets.HBox([self.canvas]), self.status_line, *footer])
+        super().__init__([self.view.box, self.status_line, *footer])
         self.add_class("gamelab-board")
+        self.build()  # phase two: the game's own buttons and controls, before anything is drawn
         self.refresh()
 
     # -- what a game provides --------------------------------------------------------------------
-    def make_ui(self) -> Any:
-        """Fresh presentation state for a new game (default: an empty dict)."""
-        return {}
+    def build(self) -> None:
+        """Add the game's own buttons (:meth:`add_button`) and controls (``self.extras``); called once."""
+
+    def make_ui(self) -> U:
+        """Fresh interface state for a new game (a small dataclass of the game's)."""
+        raise NotImplementedError(f"{type(self).__name__} must say what its interface state is (make_ui)")
 
     def on_click(self, target: Hashable | None) -> None:
         """A click landed on ``target`` (``None``: outside every target). Default: nothing."""
@@ -195,6 +214,9 @@ class PlayBoard(widgets.VBox):
     def on_key(self, key: str) -> None:
         """A key was pressed while the board had focus (``"ArrowUp"``, ``"z"``, …)."""
 
+    def on_tick(self) -> None:
+        """The clock ticked (about once per ``clock_interval``): a picture that shows the time redraws it."""
+
     def status(self) -> str:
         """The status line for the current position (shown when no message is pending)."""
         return str(getattr(self.game, "status", ""))
@@ -207,13 +229,13 @@ class PlayBoard(widgets.VBox):
             else:
                 self.clock.start()
 
-    def fresh_game(self) -> Game:
+    def fresh_game(self) -> G:
         """The position a New game starts from (default: the same setup, as a new start)."""
         return type(self.game).new(**self.game.setup)
 
     # -- state -------------------------------------------------------------------------------------
     @property
-    def game(self) -> Game:
+    def game(self) -> G:
         """The current position (read-only: change it through :meth:`act`)."""
         return self.record.game
 
@@ -232,6 +254,27 @@ class PlayBoard(widgets.VBox):
         self.refresh()
         return True
 
+    def respond(self, response: Response[U] | None) -> None:
+        """Carry out what the game's controls answered: new interface state, a command, an action, words."""
+        if response is None:
+            return
+        if response.ui is not None:
+            self.ui = response.ui
+        if response.command is not None:
+            self.command(response.command)
+        if response.action is not None:
+            played = self.act(response.action)
+            if played and response.message:
+                self.say(response.message, error=response.error)
+            return
+        if response.message is not None:
+            self.message = response.message
+            self.message_is_error = response.error
+            if response.error:
+                self.play_sound(self.refused_sound)
+        if response.command is None:
+            self.refresh()
+
     def say(self, message: str, *, error: bool = False) -> None:
         """Show ``message`` on the status line until the next action."""
         self.message = message
@@ -245,28 +288,41 @@ class PlayBoard(widgets.VBox):
     # -- buttons -----------------------------------------------------------------------------------
     def add_button(self, label: str, callback: Callable[[], Any], tooltip: str = "", *, name: str | None = None,
                    icon: str = "") -> widgets.Button:
-        """A button in the board's row that calls ``callback()``; ``self.button(name)`` finds it again."""
+        """A button in the board's row that calls ``callback()``; ``self.button(name)`` finds it again,
+        and a control's ``Response(command=name)`` presses it."""
+        name = name or label.lower().replace(" ", "-")
         button = widgets.Button(description=label, tooltip=tooltip or label, icon=icon,
                                 layout=widgets.Layout(width="auto"))
-        button.add_class(f"gamelab-button-{name or label.lower().replace(' ', '-')}")
-        button._gamelab_name = name or label
+        button.add_class(f"gamelab-button-{name}")
+        self._commands[name] = callback
 
         def clicked(_: widgets.Button) -> None:
             callback()
 
         button.on_click(clicked)
+        self._buttons_by_name[name] = button
         self.buttons.children = (*self.buttons.children, button)
         return button
 
     def button(self, name: str) -> widgets.Button:
-        for child in self.buttons.children:
-            if getattr(child, "_gamelab_name", None) == name:
-                return child
-        raise KeyError(f"no button called {name!r}")
+        try:
+            return self._buttons_by_name[name]
+        except KeyError:
+            raise KeyError(f"no button called {name!r}") from None
+
+    def command(self, name: str) -> None:
+        """Press the button called ``name`` (what a key or a click on a picture's button asks for)."""
+        if name not in self._commands:
+            raise KeyError(f"no command called {name!r}; this board has {', '.join(self._commands)}")
+        self._commands[name]()
 
     def new_game(self) -> None:
         """Start again from a fresh position."""
-        self.record = Record(self.fresh_game(), undo_limit=self.record.undo_limit)
+        self.start(self.fresh_game())
+
+    def start(self, game: G) -> None:
+        """Play ``game`` from now on (a new record, fresh interface state, the clock at zero)."""
+        self.record = Record(game, undo_limit=self.record.undo_limit)
         self.ui = self.make_ui()
         self.message = ""
         if self.clock is not None:
@@ -281,7 +337,8 @@ class PlayBoard(widgets.VBox):
             self.say(str(exc), error=True)
             return
         self.message = ""
-        self.ui = self.make_ui() if self.reset_ui_on_undo else self.ui
+        if self.reset_ui_on_undo:
+            self.ui = self.make_ui()
         self.refresh()
 
     def redo(self) -> None:
@@ -293,8 +350,6 @@ class PlayBoard(widgets.VBox):
         self.message = ""
         self.refresh()
 
-    reset_ui_on_undo = True
-
     # -- saving and loading ------------------------------------------------------------------------
     def save(self) -> str:
         """The game so far as JSON text (``Record.to_json``)."""
@@ -303,10 +358,10 @@ class PlayBoard(widgets.VBox):
     def load(self, text: str) -> None:
         """Replace the game with a saved one; a bad save raises ``ValueError`` and changes nothing."""
         record = Record.from_json(text)
-        if record.start.name != self.game.name:
+        if record.start.name != self.game.name or not isinstance(record.game, type(self.game)):
             raise ValueError(f"this save is a {record.start.name} game, not {self.game.name}")
         record.undo_limit = self.record.undo_limit
-        self.record = record
+        self.record = record  # type: ignore[assignment]  # checked just above: the same game class
         self.ui = self.make_ui()
         self.message = f"loaded a game of {len(record)} actions"
         self.refresh()
@@ -346,7 +401,7 @@ class PlayBoard(widgets.VBox):
             self.redraw()
 
     @property
-    def shown(self) -> Game:
+    def shown(self) -> G:
         """The position on screen: the current one, or an earlier one while reviewing the record."""
         if self.reviewing:
             return list(self.record.replay())[len(self.record) + self.review.value][1]
@@ -358,9 +413,18 @@ class PlayBoard(widgets.VBox):
         return self.record_panel is not None and self.review.value < 0
 
     # -- drawing -----------------------------------------------------------------------------------
-    @staticmethod
-    def _canvas_layout(width: int, height: int) -> widgets.Layout:
-        return widgets.Layout(width=f"{width}px", height=f"{height}px", min_width=f"{width}px")
+    @property
+    def frames(self) -> int:
+        """Whole frames sent so far (a test checks "one message per redraw" against it)."""
+        return self.view.frames
+
+    @property
+    def sprites(self) -> Any:
+        return self.view.sprites
+
+    @property
+    def _hits(self) -> Painter | None:
+        return self.view.hits
 
     def refresh(self) -> None:
         """Redraw the board and bring status, buttons and the record slider up to date."""
@@ -387,29 +451,13 @@ class PlayBoard(widgets.VBox):
 
     def redraw(self) -> None:
         """Draw the whole board from state, as one message to the browser."""
-        state = self.shown
-        width, height = self.picture.size(state, self.ui)
-        if (width, height) != (self.canvas.width, self.canvas.height):
-            self.canvas.width, self.canvas.height = width, height
-            self.canvas.layout = self._canvas_layout(width, height)
-        with hold_canvas():
-            self.canvas.clear()
-            self._hits = self.picture.paint(CanvasPainter(self.canvas, self.sprites), state, self.ui)
-        self.frames += 1
-
-    def _client_ready(self) -> None:
-        # A new page has no "current canvas": ipycanvas only sends switchCanvas when the target changes,
-        # so forget the cached one or the whole page's drawing dies (reference: jupyter-stack.md §4).
-        self.canvas._canvas_manager._current_canvas = None
-        with hold_canvas():  # the sprites first: the new page has no pixels for them either
-            self.sprites.repaint()
-            self.redraw()
+        self.view.draw(self.picture, self.shown, self.ui)
 
     def target_at(self, x: float, y: float) -> Hashable | None:
         """The target under pixel (x, y) in the frame on screen."""
-        if self._hits is None:
+        if self.view.hits is None:
             return self.picture.target_at(self.shown, x, y, self.ui)
-        return self._hits.hit(x, y)
+        return self.view.target_at(x, y)
 
     # -- events ------------------------------------------------------------------------------------
     _pressed = False
