@@ -80,8 +80,11 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
-    def new(cls, **setup: Any) -> Self:
-        """The start position described by ``setup`` (JSON-able values only)."""
+    def new(cls, *args: Any, **setup: Any) -> Self:
+        """The start position described by ``setup`` (JSON-able values only).
+
+        (``*args`` lets each game spell out its own parameters: mypy reads this signature as "any".)
+        """
 
     @abstractmethod
     def copy(self) -> Self:
