@@ -3,7 +3,7 @@
 Browser tests use Debian's chromium driven by Playwright against Voila or JupyterLab on 127.0.0.1.
 They skip with a reason where chromium is absent, and fail instead when ``CI`` is set, so a CI run can
 never pass without having played the boards in a browser. Page helpers (pixels, clicks, screenshots)
-are in ``gamelab.widgets.testing``.
+are in ``tests/browsing.py``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Callable, Iterator
 import nbformat
 import pytest
 
-from gamelab.pictures.snapshot import find_chromium
+from tests.browsing import find_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 

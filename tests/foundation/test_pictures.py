@@ -134,7 +134,8 @@ def test_sprites_are_painted_once_and_copied():
     svg.sprite("badge", 50, 5, 20, 20, badge)
     assert svg.svg().count("<circle") == 2 and svg.hit(10, 10) == "b1"
 
-    canvas, cache = Canvas(width=100, height=40), SpriteCache()
+    canvas = Canvas(width=100, height=40)
+    cache = SpriteCache(lambda width, height: Canvas(width=width, height=height))
     calls.clear()
     with CanvasMessages() as sent, hold_canvas():
         painter = CanvasPainter(canvas, cache)

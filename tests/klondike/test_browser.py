@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from gamelab.klondike import Klondike
 from gamelab.klondike.picture import KlondikePicture
-from gamelab.widgets.testing import click_canvas, pixel, screenshot, to_css, open_board
+from tests.browsing import click_canvas, pixel, screenshot, to_css, open_board
 
 PICTURE = KlondikePicture()
 DEAL = "from gamelab.klondike.widget import KlondikeBoard\nKlondikeBoard(seed=1, sound=False)"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from gamelab.riichi.table.widget import ACTION_LABELS, RiichiBoard
-from gamelab.widgets.testing import centre_of, click_canvas, screenshot, open_board
+from gamelab.widgets.testing import centre_of
+from tests.browsing import click_canvas, screenshot, open_board
 
 SETUP = {"seed": 3, "rules": {"場数": 0}}
 BOARD = f"from gamelab.riichi.table.widget import RiichiBoard\nRiichiBoard(seed={SETUP['seed']}, rules={SETUP['rules']!r})"

@@ -15,7 +15,7 @@ __all__ = ["Row", "BENCHES", "run", "timed", "best_of"]
 
 #: bench name -> module holding ``run(quick) -> list[Row]``
 BENCHES: dict[str, str] = {
-    "widgets": "gamelab.widgets.bench",
+    "widgets": "gamelab.bench.widgets",
     "othello": "gamelab.othello.bench",
     "minesweeper": "gamelab.minesweeper.bench",
     "klondike": "gamelab.klondike.bench",
@@ -75,11 +75,6 @@ def run(names: list[str] | None = None, quick: bool = False) -> list[Row]:
     for name in names or list(BENCHES):
         if name not in BENCHES:
             raise SystemExit(f"unknown bench {name!r}; choose from {', '.join(BENCHES)}")
-        try:
-            module = importlib.import_module(BENCHES[name])
-        except ModuleNotFoundError:
-            if names:
-                raise SystemExit(f"bench {name!r} is not built yet")
-            continue
+        module = importlib.import_module(BENCHES[name])
         rows.extend(module.run(quick=quick))
     return rows

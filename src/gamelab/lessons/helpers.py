@@ -117,7 +117,7 @@ def check(learner: Callable[..., Any], reference: Callable[..., Any], cases: Ite
     (default ``==``). An exception from the learner's code is reported as that case's result.
     """
     equal = same or (lambda a, b: a == b)
-    report = CheckReport(name or getattr(learner, "__name__", "your function"), 0)
+    report = CheckReport(name or str(getattr(learner, "__name__", "your function")), 0)
     for case in cases:
         report.total += 1
         expected, got = _call(reference, case), _call(learner, case)

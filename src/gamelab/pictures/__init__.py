@@ -7,9 +7,8 @@
 
 from .painter import CJK_FONT, FONT, CanvasPainter, Painter, RecordingPainter, Shape, SpriteCache, SvgPainter
 from .picture import HitPainter, Picture, SvgImage
-from .snapshot import svg_to_png
 
 __all__ = [
     "Painter", "SvgPainter", "CanvasPainter", "SpriteCache", "RecordingPainter", "HitPainter", "Shape",
-    "Picture", "SvgImage", "svg_to_png", "FONT", "CJK_FONT",
+    "Picture", "SvgImage", "FONT", "CJK_FONT",
 ]

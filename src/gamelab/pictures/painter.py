@@ -301,9 +301,12 @@ class SpriteCache:
 
     A play board owns one. When a browser (re)connects it has no pixels for these canvases:
     :meth:`repaint` paints them all again (the board calls it before its own full redraw).
+    ``make_canvas(width, height)`` makes an off-screen canvas: the widget layer passes ipycanvas'
+    ``Canvas``, so the pictures layer itself imports nothing from Jupyter.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, make_canvas: Callable[[int, int], Any]) -> None:
+        self._make_canvas = make_canvas
         self._entries: dict[Hashable, tuple[Any, Callable[[Painter, float, float], None]]] = {}
 
     def __len__(self) -> int:
@@ -313,9 +316,7 @@ class SpriteCache:
         """The off-screen canvas holding sprite ``key`` (made and painted on first use)."""
         entry = self._entries.get(key)
         if entry is None:
-            from ipycanvas import Canvas
-
-            canvas = Canvas(width=max(1, math.ceil(w)), height=max(1, math.ceil(h)))
+            canvas = self._make_canvas(max(1, math.ceil(w)), max(1, math.ceil(h)))
             entry = self._entries[key] = (canvas, draw)
             self._paint(canvas, draw)
         return entry[0]

@@ -10,6 +10,7 @@ from .painter import Painter, SvgPainter
 __all__ = ["Picture", "HitPainter", "SvgImage"]
 
 S = TypeVar("S")
+P = TypeVar("P", bound=Painter)
 
 
 class HitPainter(Painter):
@@ -41,7 +42,7 @@ class Picture(ABC, Generic[S]):
     def draw(self, painter: Painter, state: S, ui: Any = None) -> None:
         """Draw ``state`` with ``painter``; tag clickable shapes with ``target=``."""
 
-    def paint(self, painter: Painter, state: S, ui: Any = None) -> Painter:
+    def paint(self, painter: P, state: S, ui: Any = None) -> P:
         """Background, then :meth:`draw`; returns the painter (whose ``hit`` now answers for this frame)."""
         if self.background:
             painter.rect(0, 0, painter.width, painter.height, fill=self.background)

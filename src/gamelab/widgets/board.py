@@ -81,6 +81,8 @@ class SoundPlayer(widgets.HBox):
 class ClockDisplay(widgets.HTML):
     """Shows a :class:`Clock`, ticking by itself while the kernel's event loop runs."""
 
+    value: str  # the HTML trait (ipywidgets ships no type information)
+
     def __init__(self, clock: Clock, fmt: Callable[[float], str] = format_seconds, interval: float = 1.0,
                  on_tick: Callable[[], None] | None = None) -> None:
         super().__init__(layout=widgets.Layout(min_width="6em"))
@@ -96,7 +98,7 @@ class ClockDisplay(widgets.HTML):
     def refresh(self) -> None:
         text = f'<span style="font-family:monospace;font-size:1.1em;color:{self.colour}">' \
                f'{escape(self.fmt(self.clock.elapsed))}</span>'
-        if text != self.value:
+        if text != str(self.value):
             self.value = text
 
     def start(self) -> None:

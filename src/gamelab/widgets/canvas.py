@@ -43,7 +43,7 @@ class BoardCanvas:
         self.canvas = Canvas(width=width, height=height, layout=self._layout(width, height))
         self.canvas.add_class("gamelab-canvas")
         self.box = widgets.HBox([self.canvas])
-        self.sprites = SpriteCache()
+        self.sprites = SpriteCache(lambda width, height: Canvas(width=width, height=height))
         self.hits: Painter | None = None
         self.frames = 0  # full frames sent: tests check "one message per frame" against it
         self._repaint: Callable[[], None] | None = None

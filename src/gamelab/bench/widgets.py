@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import statistics
 import time
+from typing import Any, Callable
 
-from ..bench import Row
+from . import Row
 
 BENCH = "widgets"
 
 
-def _per_frame(draw, repeat: int) -> tuple[float, float, float]:
+def _per_frame(draw: Callable[[], None], repeat: int) -> tuple[float, float, float]:
     """Median seconds, messages and bytes per call of ``draw`` (``repeat`` calls)."""
-    from .testing import CanvasMessages
+    from ..widgets.testing import CanvasMessages
 
     times = []
     with CanvasMessages() as sent:
@@ -32,7 +33,7 @@ def _per_frame(draw, repeat: int) -> tuple[float, float, float]:
     return statistics.median(times), sent.count / repeat, sent.bytes / repeat
 
 
-def _frame_without_hold(board) -> None:
+def _frame_without_hold(board: Any) -> None:
     from ..pictures import CanvasPainter
 
     board.canvas.clear()
@@ -40,8 +41,9 @@ def _frame_without_hold(board) -> None:
 
 
 def run(quick: bool = False) -> list[Row]:
+    from ..demo import Lamp
     from ..demo.widget import LightsOutBoard
-    from .testing import CanvasMessages, click
+    from ..widgets.testing import CanvasMessages, click
 
     repeat = 20 if quick else 200
     board = LightsOutBoard(size=5, seed=1, sound=False)
@@ -52,7 +54,7 @@ def run(quick: bool = False) -> list[Row]:
     click_times = []
     with CanvasMessages() as sent:
         for i in range(repeat):
-            target = divmod(i % 25, 5)
+            target = Lamp(*divmod(i % 25, 5))
             start = time.perf_counter()
             click(board, target)
             click_times.append(time.perf_counter() - start)
@@ -95,7 +97,7 @@ def _in_kernel(repeat: int) -> list[Row]:
         out: dict[str, str] = {}
         counts = {"comm_msg": 0, "bytes": 0}
 
-        def on_output(msg: dict) -> None:
+        def on_output(msg: dict[str, Any]) -> None:
             kind = msg["header"]["msg_type"]
             if kind == "stream":
                 for line in msg["content"]["text"].splitlines():
@@ -150,12 +152,12 @@ def _in_kernel(repeat: int) -> list[Row]:
     ]
 
 
-def _game_boards() -> list[tuple[str, object]]:
-    from ..klondike import KlondikeBoard
-    from ..minesweeper import MinesweeperBoard
-    from ..othello import OthelloBoard
-    from ..riichi.table import RiichiBoard
-    from ..shanghai import ShanghaiBoard
+def _game_boards() -> list[tuple[str, Any]]:
+    from ..klondike.widget import KlondikeBoard
+    from ..minesweeper.widget import MinesweeperBoard
+    from ..othello.widget import OthelloBoard
+    from ..riichi.table.widget import RiichiBoard
+    from ..shanghai.widget import ShanghaiBoard
 
     return [("othello", OthelloBoard(sound=False)), ("minesweeper expert", MinesweeperBoard("expert", sound=False)),
             ("klondike", KlondikeBoard(seed=1, sound=False)), ("shanghai", ShanghaiBoard(deal=7, ranking=None, sound=False)),

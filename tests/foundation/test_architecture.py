@@ -1,0 +1,133 @@
+"""The layers import one way, the canvas has one owner, and the types hold (docs/architecture.md).
+
+* ``gamelab.widgets`` (the shared play machinery) imports no game package;
+* game packages never import ``gamelab.lessons`` (exercise checkers live with the lessons);
+* engines and the other non-widget modules import nothing from Jupyter, and nothing from ``gamelab.widgets``;
+* the one write to an ipycanvas internal is ``forget_current_canvas``;
+* mypy passes on ``src/`` with the configuration in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from gamelab.game import BUILTIN_GAMES
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+PACKAGE = SRC / "gamelab"
+GAMES = sorted({name.split(".")[0] for name in BUILTIN_GAMES})
+JUPYTER = ("ipywidgets", "ipycanvas", "IPython", "ipykernel", "traitlets", "jupyter_client")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module ``path`` imports, anywhere in the file (function-level imports included), absolute."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            found.add(target)
+            found.update(f"{target}.{alias.name}" for alias in node.names)  # "from . import widget"
+    return found
+
+
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def is_widget_module(path: Path) -> bool:
+    """A game's play board (``widget.py``): the only game module allowed to import Jupyter."""
+    return path.name == "widget.py"
+
+
+def under(module: str, *packages: str) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def test_the_scan_sees_every_game_and_the_shared_layers():
+    names = {module_name(p) for p in MODULES}
+    for game in GAMES:
+        assert f"gamelab.{game}.game" in names, f"gamelab.{game} has no game.py"
+        assert f"gamelab.{game}" in names
+    assert {"gamelab.widgets.board", "gamelab.widgets.canvas", "gamelab.controls"} <= names
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if under(module_name(p), "gamelab.widgets")],
+                         ids=lambda p: module_name(p))
+def test_shared_widgets_import_no_game(path):
+    games = [f"gamelab.{g}" for g in GAMES]
+    bad = sorted(m for m in imports_of(path) if under(m, *games))
+    assert not bad, f"{module_name(path)} (shared play machinery) imports a game: {bad}"
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if module_name(p).split(".")[1:2] and
+                                  module_name(p).split(".")[1] in GAMES], ids=lambda p: module_name(p))
+def test_games_never_import_the_lessons(path):
+    bad = sorted(m for m in imports_of(path) if under(m, "gamelab.lessons"))
+    assert not bad, f"{module_name(path)} imports the lessons layer: {bad}"
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if not is_widget_module(p)
+                                  and not under(module_name(p), "gamelab.widgets", "gamelab.lessons",
+                                                "gamelab.bench", "gamelab.cli")],
+                         ids=lambda p: module_name(p))
+def test_engines_pictures_and_controls_import_nothing_from_jupyter(path):
+    bad = sorted(m for m in imports_of(path) if under(m, *JUPYTER, "gamelab.widgets"))
+    assert not bad, f"{module_name(path)} is below the widget layer but imports {bad}"
+
+
+def test_the_only_write_to_ipycanvas_internals_is_forget_current_canvas():
+    writers = []
+    for path in MODULES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_canvas_manager"):
+                writers.append(module_name(path))
+    assert writers == ["gamelab.widgets.canvas"], writers
+    source = (PACKAGE / "widgets" / "canvas.py").read_text(encoding="utf-8")
+    assert source.count("_canvas_manager") == 1
+    tree = ast.parse(source)
+    (function,) = [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and "_canvas_manager" in ast.unparse(f)]
+    assert function.name == "forget_current_canvas"
+
+
+def test_no_game_draws_on_a_canvas_by_itself():
+    """Canvas, hold_canvas and CanvasPainter belong to BoardCanvas (and the frame bench's reference)."""
+    allowed = {"gamelab.widgets.canvas", "gamelab.pictures.painter", "gamelab.pictures", "gamelab.bench.widgets"}
+    users = set()
+    for path in MODULES:
+        text = path.read_text(encoding="utf-8")
+        code = ast.unparse(ast.parse(text))  # docstrings and comments aside
+        if re.search(r"\bhold_canvas\b|\bCanvasPainter\b|\bCanvas\(", code):
+            users.add(module_name(path))
+    assert users <= allowed, sorted(users - allowed)
+
+
+def test_mypy_passes_on_src():
+    api = pytest.importorskip("mypy.api")
+    root = SRC.parent
+    cwd = os.getcwd()
+    os.chdir(root)  # the configuration (and its file list) is read from pyproject.toml here
+    try:
+        out, err, status = api.run([])
+    finally:
+        os.chdir(cwd)
+    assert status == 0, out + err
