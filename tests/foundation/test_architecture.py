@@ -3,6 +3,7 @@
 * ``gamelab.widgets`` (the shared play machinery) imports no game package;
 * game packages never import ``gamelab.lessons`` (exercise checkers live with the lessons);
 * engines and the other non-widget modules import nothing from Jupyter, and nothing from ``gamelab.widgets``;
+* inside a game, the rooms import one way: game ← picture ← controls ← widget;
 * the one write to an ipycanvas internal is ``forget_current_canvas``;
 * mypy passes on ``src/`` with the configuration in pyproject.toml.
 """
@@ -31,12 +32,26 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+def _nodes_outside_reprs(tree: ast.AST) -> list[ast.AST]:
+    """Every node, except inside ``_repr_svg_``-style methods: a position may show itself as its picture
+    in a notebook (python-chess's ``Board._repr_svg_`` does the same), importing it only when shown."""
+    out: list[ast.AST] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("_repr_"):
+            continue
+        out.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return out
+
+
 def imports_of(path: Path) -> set[str]:
     """Every module ``path`` imports, anywhere in the file (function-level imports included), absolute."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _nodes_outside_reprs(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -93,6 +108,19 @@ def test_games_never_import_the_lessons(path):
 def test_engines_pictures_and_controls_import_nothing_from_jupyter(path):
     bad = sorted(m for m in imports_of(path) if under(m, *JUPYTER, "gamelab.widgets"))
     assert not bad, f"{module_name(path)} is below the widget layer but imports {bad}"
+
+
+#: inside a game package: each room may import only the rooms before it
+ROOMS = ["game", "picture", "controls", "widget"]
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if p.stem in ROOMS[:-1] and p.parent != PACKAGE],
+                         ids=lambda p: module_name(p))
+def test_a_games_rooms_import_one_way(path):
+    package = module_name(path).rpartition(".")[0]
+    later = [f"{package}.{room}" for room in ROOMS[ROOMS.index(path.stem) + 1:]]
+    bad = sorted(m for m in imports_of(path) if under(m, *later))
+    assert not bad, f"{module_name(path)} imports a later room of its game: {bad} (order: {' ← '.join(ROOMS)})"
 
 
 def test_the_only_write_to_ipycanvas_internals_is_forget_current_canvas():

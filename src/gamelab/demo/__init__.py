@@ -6,9 +6,8 @@
 """
 
 from ..lazy import lazy_exports
-from .controls import Lamp, LightsOutUI
 from .game import LightsOut, cell_name, parse_cell, solve
-from .picture import LightsOutPicture
+from .picture import Lamp, LightsOutPicture, LightsOutUI
 
 __all__ = ["LightsOut", "LightsOutPicture", "LightsOutBoard", "LightsOutUI", "Lamp", "solve", "cell_name",
            "parse_cell"]

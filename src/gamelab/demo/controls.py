@@ -11,27 +11,13 @@ Response(message='Nothing to hint: every light is off.')
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..controls import Response
 from .game import LightsOut, cell_name, parse_cell, solve
+from .picture import Lamp, LightsOutUI
 
-__all__ = ["Lamp", "LightsOutUI", "click", "key", "hint"]
-
-
-@dataclass(frozen=True)
-class Lamp:
-    """Click target: the lamp at ``row``, ``col`` (0-based, from the top left)."""
-
-    row: int
-    col: int
-
-
-@dataclass(frozen=True)
-class LightsOutUI:
-    """Interface state: the lamp the Hint button marks, if any."""
-
-    hint: Lamp | None = None
+__all__ = ["click", "key", "hint"]
 
 
 def click(game: LightsOut, ui: LightsOutUI, target: object) -> Response[LightsOutUI] | None:

@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..pictures import Painter, Picture
-from .controls import Lamp, LightsOutUI
 from .game import COLUMNS, LightsOut
 
-__all__ = ["LightsOutPicture"]
+__all__ = ["LightsOutPicture", "Lamp", "LightsOutUI"]
+
+
+@dataclass(frozen=True)
+class Lamp:
+    """Click target: the lamp at ``row``, ``col`` (0-based, from the top left)."""
+
+    row: int
+    col: int
+
+
+@dataclass(frozen=True)
+class LightsOutUI:
+    """Interface state: the lamp the Hint button marks, if any."""
+
+    hint: Lamp | None = None
 
 
 class LightsOutPicture(Picture[LightsOut]):

@@ -6,9 +6,8 @@ from typing import Any, Hashable
 
 from ..widgets import PlayBoard
 from . import controls
-from .controls import LightsOutUI
 from .game import LightsOut
-from .picture import LightsOutPicture
+from .picture import LightsOutPicture, LightsOutUI
 
 __all__ = ["LightsOutBoard"]
 
