@@ -16,12 +16,32 @@ and the guarantee that a refused action changes nothing.
 from __future__ import annotations
 
 import json
+import time
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, Iterator, Self, TypeVar
 
-from .errors import IllegalMove
+from .errors import IllegalMove, quote
 
-__all__ = ["Game", "Record", "register_game", "game_class", "registered_games"]
+__all__ = ["Game", "Record", "register_game", "game_class", "registered_games", "check_action_text",
+           "MAX_ACTION_LENGTH"]
+
+#: no game has an action longer than this (riichi's longest is about 20 characters)
+MAX_ACTION_LENGTH = 200
+
+
+def check_action_text(action: object) -> str:
+    """``action`` if it is an action's text form, else ``IllegalMove`` saying what it is.
+
+    >>> check_action_text(None)
+    Traceback (most recent call last):
+    gamelab.errors.IllegalMove: an action is text (like 'b2' or 'draw'), not None
+    """
+    if not isinstance(action, str):
+        raise IllegalMove(f"an action is text (like 'b2' or 'draw'), not {quote(action)}")
+    if len(action) > MAX_ACTION_LENGTH:
+        raise IllegalMove(f"an action is at most {MAX_ACTION_LENGTH} characters; this one has {len(action):,}: "
+                          f"{quote(action)}")
+    return action
 
 _REGISTRY: dict[str, type["Game"]] = {}
 
@@ -110,14 +130,26 @@ G = TypeVar("G", bound=Game)
 class Record(Generic[G]):
     """A game as a start position plus the actions played on it: undo, redo, save, load, replay.
 
-    Every position reached is kept (engines are small), so undo restores the exact prior state, and
-    a refused action never touches the current one: it is tried on a copy first.
+    It keeps the actions and, now and then, a snapshot of the position, so its memory grows with the
+    actions' text rather than with whole positions (20,000 flag toggles of an expert Minesweeper game
+    are 20,000 short strings and a few hundred snapshots). Undo rebuilds the prior position exactly, from
+    the nearest snapshot, replaying the actions after it. A refused action never touches the current
+    position: it is tried on a copy first.
+
+    A snapshot is taken every :attr:`SNAPSHOT_EVERY` actions, and after any action that was slow to
+    play (a generator behind a first click), so undo never replays slow work.
     """
 
     FORMAT = "gamelab-record/1"
+    #: at most this many actions are replayed to rebuild a position
+    SNAPSHOT_EVERY = 64
+    #: an action taking longer than this (seconds) is never replayed: the position after it is kept
+    SLOW_ACTION = 0.02
 
     def __init__(self, start: G, *, undo_limit: int | None = None) -> None:
-        self._states: list[G] = [start.copy()]
+        self._start: G = start.copy()
+        self._current: G = start.copy()
+        self._snapshots: dict[int, G] = {0: self._start}
         self._actions: list[str] = []
         self._redo: list[str] = []
         self.undo_limit = undo_limit
@@ -126,11 +158,11 @@ class Record(Generic[G]):
     @property
     def game(self) -> G:
         """The current position. Treat it as read-only: change it through :meth:`play`."""
-        return self._states[-1]
+        return self._current
 
     @property
     def start(self) -> G:
-        return self._states[0]
+        return self._start
 
     @property
     def actions(self) -> list[str]:
@@ -153,15 +185,35 @@ class Record(Generic[G]):
     def __repr__(self) -> str:
         return f"<Record of {self.start.name}: {len(self._actions)} actions>"
 
+    def position(self, count: int) -> G:
+        """A copy of the position after the first ``count`` actions (0: the start)."""
+        if not 0 <= count <= len(self._actions):
+            raise IndexError(f"the record has positions 0 to {len(self._actions)}, not {count}")
+        if count == len(self._actions):
+            return self._current.copy()
+        base = max(k for k in self._snapshots if k <= count)
+        game = self._snapshots[base].copy()
+        for action in self._actions[base:count]:
+            game.play(action)
+        return game
+
     # -- changing ------------------------------------------------------------------------------
     _undone_in_a_row = 0
 
     def play(self, action: str) -> Self:
         """Play ``action`` on a copy of the current position and keep it; raises ``IllegalMove``."""
-        trial = self.game.copy()
+        check_action_text(action)
+        if self._current.is_over:
+            raise IllegalMove(f"the game is over: {quote(action)} cannot change it (undo, or start a new game)")
+        trial = self._current.copy()
+        started = time.perf_counter()
         trial.play(action)
-        self._states.append(trial)
+        slow = time.perf_counter() - started > self.SLOW_ACTION
+        self._current = trial
         self._actions.append(action)
+        count = len(self._actions)
+        if slow or count % self.SNAPSHOT_EVERY == 0:
+            self._snapshots[count] = trial.copy()
         self._redo.clear()
         self._undone_in_a_row = 0
         return self
@@ -172,8 +224,10 @@ class Record(Generic[G]):
             raise IllegalMove("nothing to undo: no action has been played")
         if not self.can_undo:
             raise IllegalMove(f"cannot undo more than {self.undo_limit} actions in a row")
-        self._states.pop()
+        previous = self.position(len(self._actions) - 1)
         action = self._actions.pop()
+        self._snapshots.pop(len(self._actions) + 1, None)
+        self._current = previous
         self._redo.append(action)
         self._undone_in_a_row += 1
         return action
@@ -191,9 +245,12 @@ class Record(Generic[G]):
         return action
 
     def replay(self) -> Iterator[tuple[str | None, G]]:
-        """``(None, start)`` then ``(action, position after it)`` for every action played."""
-        yield None, self._states[0]
-        yield from zip(self._actions, self._states[1:])
+        """``(None, start)`` then ``(action, position after it)`` for every action played (fresh copies)."""
+        game = self._start.copy()
+        yield None, game.copy()
+        for action in self._actions:
+            game.play(action)
+            yield action, game.copy()
 
     # -- saving ----------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -210,34 +267,52 @@ class Record(Generic[G]):
 
     @classmethod
     def from_dict(cls, data: Any) -> "Record[Game]":
-        """Rebuild a record, checking every action with the engine's own rules."""
+        """Rebuild a record, checking every action with the engine's own rules.
+
+        Whatever is wrong with a save (its shape, a setup the game refuses, an action the rules refuse)
+        is a ``ValueError`` quoting the offending part; an engine's own slip on strange input (a
+        ``TypeError`` from a setup value of the wrong kind) is reported the same way, never as a crash.
+        """
         if not isinstance(data, dict):
             raise ValueError(f"a saved game must be a JSON object, not {type(data).__name__}")
         if data.get("format") != cls.FORMAT:
-            raise ValueError(f"not a gamelab saved game: format is {data.get('format')!r}, expected {cls.FORMAT!r}")
+            raise ValueError(f"not a gamelab saved game: format is {quote(data.get('format'))}, expected {cls.FORMAT!r}")
         for key, kind in (("game", str), ("setup", dict), ("actions", list)):
             if not isinstance(data.get(key), kind):
-                raise ValueError(f"saved game field {key!r} is missing or not a {kind.__name__}: {data.get(key)!r}")
+                raise ValueError(f"saved game field {key!r} is missing or not a {kind.__name__}: {quote(data.get(key))}")
         game = game_class(data["game"])
         try:
             start = game.new(**data["setup"])
-        except TypeError as exc:
-            raise ValueError(f"saved game setup {data['setup']!r} does not fit {data['game']}: {exc}") from None
+        except ValueError as exc:
+            raise ValueError(f"saved game setup {quote(data['setup'])} is refused: {exc}") from None
+        except (TypeError, AttributeError, KeyError, IndexError, OverflowError, MemoryError, RecursionError) as exc:
+            raise ValueError(f"saved game setup {quote(data['setup'])} does not fit {data['game']}: {exc}") from None
         record: Record[Game] = Record(start)
         for number, action in enumerate(data["actions"], 1):
             if not isinstance(action, str):
-                raise ValueError(f"saved game action {number} is not text: {action!r}")
+                raise ValueError(f"saved game action {number} is not text: {quote(action)}")
             try:
                 record.play(action)
             except ValueError as exc:
-                raise ValueError(f"saved game action {number} {action!r} is refused: {exc}") from None
+                raise ValueError(f"saved game action {number} {quote(action)} is refused: {exc}") from None
+            except (TypeError, AttributeError, KeyError, IndexError, OverflowError, RecursionError) as exc:
+                raise ValueError(f"saved game action {number} {quote(action)} cannot be played: {exc}") from None
         return record
+
+    #: a saved game longer than this is refused before it is read (20,000 actions take about 240 KB)
+    MAX_SAVE_LENGTH = 5_000_000
 
     @classmethod
     def from_json(cls, text: str) -> "Record[Game]":
+        if not isinstance(text, str):
+            raise ValueError(f"a saved game is JSON text, not {quote(text)}")
+        if len(text) > cls.MAX_SAVE_LENGTH:
+            raise ValueError(f"a saved game is at most {cls.MAX_SAVE_LENGTH:,} characters; this one has {len(text):,}")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             snippet = text[max(0, exc.pos - 10): exc.pos + 10]
             raise ValueError(f"saved game is not valid JSON near {snippet!r}: {exc.msg}") from None
+        except RecursionError:
+            raise ValueError("saved game is not a gamelab record: its JSON is nested far too deeply") from None
         return cls.from_dict(data)

@@ -406,7 +406,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
     def shown(self) -> G:
         """The position on screen: the current one, or an earlier one while reviewing the record."""
         if self.reviewing:
-            return list(self.record.replay())[len(self.record) + self.review.value][1]
+            return self.record.position(len(self.record) + self.review.value)
         return self.game
 
     @property
