@@ -326,7 +326,7 @@ class Minesweeper(Game):
         return f"<Minesweeper {self.rows}×{self.cols}, {self.mines} mines, {state}>"
 
     def _repr_svg_(self) -> str:
-        from .picture import board_svg
+        from .picture import MinesweeperPicture
 
-        return board_svg(self)
+        return MinesweeperPicture().svg(self)
 
