@@ -19,6 +19,13 @@ def centre(row: int, col: int) -> tuple[float, float]:
     return x + s / 2, y + s / 2
 
 
+def led_pixels(canvas, game: Minesweeper) -> str:
+    """The pixels of the clock's red digits in the header (right of the face)."""
+    width, _ = PICTURE.size(game)
+    x, y = width - PICTURE.frame - 7 - 48, PICTURE.frame + PICTURE.header / 2 - 15
+    return canvas.evaluate(f"c => Array.from(c.getContext('2d').getImageData({x}, {y}, 48, 30).data).join()")
+
+
 def is_red(rgba: list[int]) -> bool:
     return rgba[0] > 200 and rgba[1] < 60 and rgba[2] < 60
 
@@ -35,6 +42,13 @@ def test_first_click_flag_win_and_loss(page, voila):
     click_canvas(canvas, *centre(5, 5))
     expect(status).to_contain_text("mines left 10 · open mode", timeout=10_000)
 
+    # The red clock digits in the header count on by themselves (the board's clock redraws them).
+    led = led_pixels(canvas, game)
+    deadline = time.monotonic() + 10
+    while led_pixels(canvas, game) == led and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert led_pixels(canvas, game) != led, "the red clock digits did not move"
+
     # Flag mode: the tutorial's radio buttons, as ipywidgets toggle buttons.
     mine = next(game.vm.coords(i) for i in game.vm.cells if game.vm.mine[i])
     page.get_by_role("button", name="Flag", exact=True).click()
@@ -47,7 +61,6 @@ def test_first_click_flag_win_and_loss(page, voila):
         time.sleep(0.05)
     screenshot(board, "minesweeper_flag.png")
     assert is_red(pixel(canvas, x + s * 0.45, y + s * 0.36)), f"no red flag drawn on the flagged cell {mine}"
-
 
     # Win: click every safe cell still hidden, in open mode.
     page.get_by_role("button", name="Open", exact=True).click()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamelab.minesweeper import MinesweeperBoard
+from gamelab.minesweeper import Cell, Face, MinesweeperBoard, ResultMessage
 from gamelab.widgets import fire
 from gamelab.widgets.testing import CanvasMessages, centre_of, click
 
@@ -36,7 +36,7 @@ def cells(board, *, mines: bool, hidden_only: bool = True):
 def test_first_click_opens_and_redraws_once(board):
     assert board.mode_buttons.disabled
     with CanvasMessages() as sent:
-        click(board, ("cell", 5, 5))
+        click(board, Cell(5, 5))
     assert board.record.actions == ["open 5 5"]
     assert sent.count == 1
     assert not board.mode_buttons.disabled
@@ -44,11 +44,11 @@ def test_first_click_opens_and_redraws_once(board):
 
 
 def test_flag_mode_places_a_flag_and_counter_drops(board):
-    click(board, ("cell", 5, 5))
+    click(board, Cell(5, 5))
     board.mode_buttons.value = "flag"
     row, col = cells(board, mines=True)[0]
     with CanvasMessages() as sent:
-        click(board, ("cell", row, col))
+        click(board, Cell(row, col))
     assert board.record.actions[-1] == f"flag {row} {col}"
     assert board.game.mines_left == 9 and "mines left 9" in board.status_line.value
     commands = sent.commands()
@@ -56,67 +56,67 @@ def test_flag_mode_places_a_flag_and_counter_drops(board):
     assert ("set", [0, "#ff0000"]) in commands                          # the red flag
     assert any(name == "fillText" and args[0] == "009" for name, args in commands)   # the counter
     fire(board.canvas, event="key_down", key="f", shift_key=False, ctrl_key=False, meta_key=False)
-    assert board.mode == "open"
-    click(board, ("cell", row, col))          # a flag protects its cell in open mode
+    assert board.ui.mode == "open"
+    click(board, Cell(row, col))   # a flag protects its cell in open mode
     assert board.record.actions[-1] == f"flag {row} {col}"
 
 
 def test_win_by_clicking_safe_cells_then_message_starts_a_new_game(board, time):
-    click(board, ("cell", 5, 5))
+    click(board, Cell(5, 5))
     time.t += 41.3
     for row, col in cells(board, mines=False):
         if board.game.vm.state[board.game.vm.index(row, col)] == 0:
-            click(board, ("cell", row, col))
+            click(board, Cell(row, col))
     assert board.game.won
     assert "cleared in 42 s" in board.status_line.value
     assert board.sounds.played[-1] == "win"
     assert board.mode_buttons.disabled
-    centre_of(board, "message")
-    click(board, "message")
+    centre_of(board, ResultMessage())
+    click(board, ResultMessage())
     assert board.game.setup["seed"] == 2 and not board.game.started and board.record.actions == []
 
 
 def test_loss_shows_message_and_face_restarts(board, time):
-    click(board, ("cell", 5, 5))
+    click(board, Cell(5, 5))
     time.t += 3
     row, col = cells(board, mines=True)[0]
-    click(board, ("cell", row, col))
+    click(board, Cell(row, col))
     assert board.game.lost and "blown up in 3 s" in board.status_line.value
     assert board.sounds.played[-1] == "lose"
-    click(board, ("cell", 1, 1))             # the board no longer listens
+    click(board, Cell(1, 1))   # the board no longer listens
     assert len(board.record.actions) == 2
     board.button("undo").click()
     assert not board.game.is_over
-    click(board, "face")
+    click(board, Face())
     assert board.record.actions == [] and board.game.setup["seed"] == 2
 
 
 def test_hint_and_chances(board):
     board.button("hint").click()
     assert "Any cell is safe" in board.status_line.value
-    click(board, ("cell", 5, 5))
+    click(board, Cell(5, 5))
     board.button("hint").click()
-    assert board.ui["hint"] is not None and "Hint" in board.status_line.value
+    assert board.ui.hint is not None and "Hint" in board.status_line.value
     board.button("chances").click()
-    chances = board.ui["chances"]
+    chances = board.ui.chances
     hidden = cells(board, mines=True) + cells(board, mines=False)
     assert set(chances) == set(hidden)
     assert all(0.0 <= p <= 1.0 for p in chances.values())
     board.button("chances").click()
-    assert board.ui["chances"] is None
+    assert board.ui.chances is None
 
 
 def test_chord_by_clicking_a_satisfied_number(time):
     board = MinesweeperBoard("beginner", seed=4, now=time)
-    click(board, ("cell", 5, 5))
+    click(board, Cell(5, 5))
     vm = board.game.vm
     i = next(i for i in vm.cells if vm.state[i] == 1 and vm.near[i] and any(vm.state[j] == 0 for j in vm.neighbours(i)))
     board.mode_buttons.value = "flag"
     for j in vm.neighbours(i):
         if vm.mine[j]:
-            click(board, ("cell", *vm.coords(j)))
+            click(board, Cell(*vm.coords(j)))
     board.mode_buttons.value = "open"
-    click(board, ("cell", *vm.coords(i)))
+    click(board, Cell(*vm.coords(i)))
     assert board.record.actions[-1] == "chord {} {}".format(*vm.coords(i))
 
 
@@ -137,8 +137,40 @@ def test_settings_start_a_custom_game_and_refuse_bad_ones(board):
 
 
 def test_save_and_load_round_trip(board):
-    click(board, ("cell", 5, 5))
+    click(board, Cell(5, 5))
     saved = board.save()
     board.new_game()
     board.load(saved)
     assert board.record.actions == ["open 5 5"] and board.game.started
+
+
+def test_the_red_clock_digits_follow_the_clock_only_when_the_second_changes(board, time):
+    assert board.clock.interval == 0.25
+    click(board, Cell(5, 5))
+    frames = board.frames
+    with CanvasMessages() as sent:
+        board.on_tick()                       # still 0 s: nothing to redraw
+        time.t += 0.5
+        board.on_tick()                       # 0.5 s shows as 1 s, as the tutorial rounds up
+        time.t += 0.25
+        board.on_tick()                       # still 1 s
+        time.t += 2
+        board.on_tick()
+    assert board.frames == frames and sent.count == 2 and board.ui.seconds == 3
+    digits = [args[0] for name, args in sent.commands() if name == "fillText"]
+    assert digits == ["888", "001", "888", "003"]   # the unlit segments, then the time
+
+
+def test_keys_and_radios_follow_the_controls(board):
+    board.mode_buttons.value = "flag"         # off before the first click: the radios go back
+    assert board.mode_buttons.value == "open" and board.ui.mode == "open"
+    click(board, Cell(5, 5))
+    fire(board.canvas, event="key_down", key="f", shift_key=False, ctrl_key=False, meta_key=False)
+    assert board.ui.mode == "flag" and board.mode_buttons.value == "flag"
+    assert "flag mode" in board.status_line.value
+    fire(board.canvas, event="key_down", key="p", shift_key=False, ctrl_key=False, meta_key=False)
+    assert board.ui.show_chances and board.ui.chances
+    fire(board.canvas, event="key_down", key="h", shift_key=False, ctrl_key=False, meta_key=False)
+    assert board.ui.hint is not None and "Hint" in board.status_line.value
+    with pytest.raises(ValueError, match="unknown mode 'dig'"):
+        board.set_mode("dig")

@@ -2,7 +2,8 @@
 
 The tutorial keeps the map (VMap: what is where) apart from the controller (which click means what,
 when the game starts and ends, the clock, the message). The controller here does the same without any
-screen: a play widget calls :meth:`Ctrl.click` with a cell and shows what the controller reports.
+screen: a caller hands :meth:`Ctrl.click` a cell and shows what the controller reports. Its dispatch,
+:func:`click_action`, is also where the play board's controls (:mod:`.controls`) start.
 
 * Before the first click only the board listens (the tutorial's ``_first``); the mode buttons are off.
 * Then a click opens in *open mode* and flags in *flag mode* (the tutorial's radio buttons ``rdoOpen``
@@ -86,7 +87,7 @@ class Ctrl:
 
     @property
     def game(self) -> Minesweeper:
-        return self.record.game  # type: ignore[return-value]
+        return self.record.game
 
     @property
     def modes_enabled(self) -> bool:

@@ -24,7 +24,7 @@ clicks.
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 from ..errors import IllegalMove
 from ..game import Game, register_game
@@ -37,29 +37,16 @@ __all__ = ["Minesweeper", "Hint"]
 VERBS = ("open", "flag", "chord")
 
 
-class Hint(tuple):
-    """``(row, col, mine_chance)`` of the cell the solver would open next (chance 0.0 when certain)."""
+class Hint(NamedTuple):
+    """The cell the solver would open next, and its mine chance (0.0 when certain)."""
 
-    __slots__ = ()
-
-    def __new__(cls, row: int, col: int, chance: float) -> "Hint":
-        return super().__new__(cls, (row, col, chance))
-
-    @property
-    def row(self) -> int:
-        return self[0]
-
-    @property
-    def col(self) -> int:
-        return self[1]
-
-    @property
-    def chance(self) -> float:
-        return self[2]
+    row: int
+    col: int
+    chance: float
 
     @property
     def certain(self) -> bool:
-        return self[2] == 0.0
+        return self.chance == 0.0
 
 
 @register_game
@@ -299,6 +286,29 @@ class Minesweeper(Game):
         cell = solver.best_guess(analysis)
         return Hint(*self.vm.coords(cell), analysis.chance(cell))
 
+    def chances(self) -> dict[tuple[int, int], float] | None:
+        """Every hidden cell's chance of holding a mine, as a player can know it (the Chances overlay).
+
+        Cells the solver has settled get 0.0 or 1.0. None before the first click and once the game is over.
+
+        >>> g = Minesweeper.new(rows=2, cols=3, mines=2, seed=0)
+        >>> g.play("open 1 2"); print(g)
+        # 2 #
+        # # #
+        >>> g.chances()[(1, 1)]
+        0.4
+        """
+        if not self.started or self.is_over:
+            return None
+        solver = self.solver()
+        solver.deduce()
+        analysis = solver.analyse()
+        vm = self.vm
+        out = {vm.coords(i): analysis.chance(i) for i in solver.unknown()}
+        out.update({vm.coords(i): 0.0 for i in solver.safe_known()})
+        out.update({vm.coords(i): 1.0 for i in solver.mines_known()})
+        return out
+
     # -- comparing and printing ------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Minesweeper):
@@ -306,7 +316,7 @@ class Minesweeper(Game):
         a, b = self.vm, other.vm
         return (self.setup, a.mine, a.state, a.exploded, a.placed) == (other.setup, b.mine, b.state, b.exploded, b.placed)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # typeshed wants a method; None is how Python says "unhashable"
 
     def __str__(self) -> str:
         return str(self.vm)
@@ -316,7 +326,7 @@ class Minesweeper(Game):
         return f"<Minesweeper {self.rows}×{self.cols}, {self.mines} mines, {state}>"
 
     def _repr_svg_(self) -> str:
-        from .picture import board_svg
+        from .picture import MinesweeperPicture
 
-        return board_svg(self)
+        return MinesweeperPicture().svg(self)
 

@@ -4,15 +4,16 @@ One drawing, used both for static SVG pictures and for the play widget's canvas.
 bottom: a header with the mine counter (red digits), the face (new game) and the clock; then the
 field, with row and column numbers in the frame so a learner can read ``open r c`` off the picture.
 
-``ui`` (presentation only, never game state) may hold:
+``ui`` (a :class:`~.controls.MinesweeperUI`, presentation only, never game state) may give:
 
-* ``"hint"``: ``(row, col)`` to ring a cell (the Hint button);
-* ``"chances"``: ``{(row, col): mine chance}`` to tint hidden cells from green (safe) to red, with
+* ``hint``: a :class:`~.controls.Cell` to ring (the Hint button);
+* ``chances``: ``{(row, col): mine chance}`` to tint hidden cells from green (safe) to red, with
   the percentage written in (the probability overlay);
-* ``"seconds"``: the clock's value; ``"message"``: the result text shown over the field, which is a
-  click target (``"message"``) that starts a new game, as in the tutorial.
+* ``seconds``: the clock's value; ``message``: the result text shown over the field, which is a
+  click target (:class:`~.controls.ResultMessage`) that starts a new game, as in the tutorial.
 
-Targets: ``("cell", row, col)`` for every cell, ``"face"`` and ``"message"``.
+Targets: a :class:`~.controls.Cell` for every cell, :class:`~.controls.Face` and
+:class:`~.controls.ResultMessage`.
 
 >>> from gamelab.minesweeper import Minesweeper
 >>> svg = MinesweeperPicture().svg(Minesweeper.new("beginner"))
@@ -22,12 +23,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Mapping
 
 from ..pictures import Painter, Picture
+from .controls import Cell, Face, MinesweeperUI, ResultMessage
+from .game import Minesweeper
 from .vmap import FLAG, HIDE, VMap
 
-__all__ = ["MinesweeperPicture", "NUMBER_COLOURS", "board_svg"]
+__all__ = ["MinesweeperPicture", "NUMBER_COLOURS"]
 
 #: the classic colours of the numbers 1–8
 NUMBER_COLOURS = {1: "#0000ff", 2: "#007b00", 3: "#ff0000", 4: "#00007b", 5: "#7b0000", 6: "#007b7b",
@@ -37,11 +40,11 @@ GREY, LIGHT, DARK, LINE = "#c0c0c0", "#ffffff", "#808080", "#9a9a9a"
 LED_FONT = "DejaVu Sans Mono, Consolas, monospace"
 
 
-def _vm(state: Any) -> VMap:
-    return state.vm if hasattr(state, "vm") else state
+def _vm(state: Minesweeper | VMap) -> VMap:
+    return state.vm if isinstance(state, Minesweeper) else state
 
 
-class MinesweeperPicture(Picture[Any]):
+class MinesweeperPicture(Picture[Minesweeper | VMap]):
     """Draws a :class:`~gamelab.minesweeper.Minesweeper` (or a bare :class:`VMap`) at ``cell`` pixels a cell."""
 
     background = GREY
@@ -61,7 +64,7 @@ class MinesweeperPicture(Picture[Any]):
         lab = self.label if self.labels else 0
         return self.frame + lab, self.frame + self.header + 8 + lab
 
-    def size(self, state: Any, ui: Any = None) -> tuple[int, int]:
+    def size(self, state: Minesweeper | VMap, ui: MinesweeperUI | None = None) -> tuple[int, int]:
         vm = _vm(state)
         x0, y0 = self._origin()
         return int(x0 + vm.cols * self.cell + self.frame), int(y0 + vm.rows * self.cell + self.frame)
@@ -72,8 +75,9 @@ class MinesweeperPicture(Picture[Any]):
         return x0 + (col - 1) * self.cell, y0 + (row - 1) * self.cell, self.cell
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw(self, p: Painter, state: Any, ui: Any = None) -> None:
-        ui = ui or {}
+    def draw(self, p: Painter, state: Minesweeper | VMap, ui: MinesweeperUI | None = None) -> None:
+        if ui is None:
+            ui = MinesweeperUI()
         vm = _vm(state)
         width, height = p.width, p.height
         _bevel(p, 0, 0, width, height, 3, raised=True)
@@ -83,21 +87,20 @@ class MinesweeperPicture(Picture[Any]):
         _bevel(p, x0 - 3, y0 - 3, field_w + 6, field_h + 6, 3, raised=False)
         if self.labels:
             self._draw_labels(p, vm, x0, y0)
-        hint = ui.get("hint")
-        chances: dict = ui.get("chances") or {}
+        hint = ui.hint
+        chances: Mapping[tuple[int, int], float] = ui.chances or {}
         # Once cleared, every mine still hidden is shown flagged, as classic Minesweeper does.
         cleared = vm.show() == 1
         for i in vm.cells:
             row, col = vm.coords(i)
             self._draw_cell(p, vm, i, row, col, chances.get((row, col)), cleared)
-        if hint is not None and vm.inside(*hint):
-            x, y, s = self.cell_box(*hint)
+        if hint is not None and vm.inside(hint.row, hint.col):
+            x, y, s = self.cell_box(hint.row, hint.col)
             p.circle(x + s / 2, y + s / 2, s * 0.42, stroke="#e0245e", line_width=3)
-        message = ui.get("message")
-        if message:
-            self._draw_message(p, message, x0, y0, field_w, field_h)
+        if ui.message:
+            self._draw_message(p, ui.message, x0, y0, field_w, field_h)
 
-    def _draw_header(self, p: Painter, vm: VMap, ui: dict, width: int) -> None:
+    def _draw_header(self, p: Painter, vm: VMap, ui: MinesweeperUI, width: int) -> None:
         f, h = self.frame, self.header
         _bevel(p, f, f, width - 2 * f, h, 2, raised=False)
         cy = f + h / 2
@@ -106,9 +109,9 @@ class MinesweeperPicture(Picture[Any]):
         self.draw_clock(p, ui)
         _face(p, width / 2, cy, 15, "dead" if result == -1 else "cool" if result == 1 else "smile")
 
-    def draw_clock(self, p: Painter, ui: Any = None) -> None:
-        """Only the clock's digits (``ui["seconds"]``): the widget repaints just these while time runs."""
-        _led(p, p.width - self.frame - 7 - 48, self.frame + self.header / 2, int((ui or {}).get("seconds", 0)))
+    def draw_clock(self, p: Painter, ui: MinesweeperUI | None = None) -> None:
+        """Only the clock's digits (``ui.seconds``): the board repaints just these while time runs."""
+        _led(p, p.width - self.frame - 7 - 48, self.frame + self.header / 2, ui.seconds if ui is not None else 0)
 
     def _draw_labels(self, p: Painter, vm: VMap, x0: float, y0: float) -> None:
         size = max(8.0, self.cell * 0.42)
@@ -132,7 +135,7 @@ class MinesweeperPicture(Picture[Any]):
             look = f"open {vm.near[i]}"
         # A few looks repeat hundreds of times: as sprites, a canvas paints each once and then copies it.
         p.sprite(("mines-cell", look, s), x, y, s, s, lambda q, cx, cy: _paint_cell(q, look, cx, cy, s),
-                 target=("cell", row, col))
+                 target=Cell(row, col))
         if look == "hidden" and chance is not None:
             _chance(p, x, y, s, chance)
 
@@ -141,7 +144,8 @@ class MinesweeperPicture(Picture[Any]):
         box_h = 58.0
         bx, by = x0 + (w - box_w) / 2, y0 + (h - box_h) / 2
         p.round_rect(bx + 3, by + 4, box_w, box_h, 10, fill="black", alpha=0.3)
-        p.round_rect(bx, by, box_w, box_h, 10, fill="#fffbe6", stroke="#404040", line_width=2, target="message")
+        p.round_rect(bx, by, box_w, box_h, 10, fill="#fffbe6", stroke="#404040", line_width=2,
+                     target=ResultMessage())
         p.text(bx + box_w / 2, by + 21, message, size=17, bold=True, fill="#202020")
         p.text(bx + box_w / 2, by + 42, "click for a new game", size=11, fill="#606060")
 
@@ -213,7 +217,7 @@ def _led(p: Painter, x: float, cy: float, value: int) -> None:
 def _face(p: Painter, cx: float, cy: float, r: float, mood: str) -> None:
     """The face button: smiling while playing, crossed eyes after a blast, sunglasses once cleared."""
     s = 2 * r + 8
-    p.rect(cx - s / 2, cy - s / 2, s, s, fill=GREY, target="face")
+    p.rect(cx - s / 2, cy - s / 2, s, s, fill=GREY, target=Face())
     _bevel(p, cx - s / 2, cy - s / 2, s, s, 2, raised=True)
     p.circle(cx, cy, r - 2, fill="#ffff00", stroke="black", line_width=1.2)
     e = r * 0.33
@@ -232,7 +236,3 @@ def _face(p: Painter, cx: float, cy: float, r: float, mood: str) -> None:
     p.polyline([(cx - e * 1.2, cy + e * 0.6), (cx, cy + e * 1.3), (cx + e * 1.2, cy + e * 0.6)], stroke="black",
                line_width=1.4)
 
-
-def board_svg(state: Any, ui: Any = None) -> str:
-    """The picture of a game or map as SVG text (what ``_repr_svg_`` shows in a notebook)."""
-    return MinesweeperPicture().svg(state, ui)

@@ -1,0 +1,122 @@
+"""What a click or a key means on the Minesweeper board: pure functions, no widget.
+
+A click on a cell opens, flags or chords it (the tutorial's dispatch, :func:`~.ctrl.click_action`,
+in the mode of the radio buttons); a click on the face or on the result message starts a new game,
+as the tutorial's message does. Keys: ``f`` switches between open and flag mode, ``h`` asks for a
+hint, ``p`` shows or hides every hidden cell's mine chance.
+
+>>> game = Minesweeper.new("beginner", seed=1)
+>>> click(game, MinesweeperUI(hint=Cell(2, 2)), Cell(5, 5)).action
+'open 5 5'
+>>> click(game, MinesweeperUI(), Face())
+Response(command='new')
+>>> key(game, MinesweeperUI(), "h")
+Response(command='hint')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from ..controls import Response
+from .ctrl import FLAG_MODE, OPEN_MODE, click_action
+from .game import Minesweeper
+
+__all__ = ["Cell", "Face", "ResultMessage", "MinesweeperUI", "click", "key", "pick_mode", "hint",
+           "toggle_chances", "modes_enabled"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """Click target: the cell in ``row``, ``col`` (both from 1, as in the tutorial's map)."""
+
+    row: int
+    col: int
+
+
+@dataclass(frozen=True)
+class Face:
+    """Click target: the face button in the header (a new game)."""
+
+
+@dataclass(frozen=True)
+class ResultMessage:
+    """Click target: the "cleared in N s" / "blown up in N s" box over the field (a new game)."""
+
+
+@dataclass(frozen=True)
+class MinesweeperUI:
+    """Interface state: what the picture shows beside the game, and the open/flag mode.
+
+    * ``mode``: ``"open"`` or ``"flag"``, the tutorial's radio buttons;
+    * ``hint``: the cell the Hint button rings;
+    * ``show_chances``: whether the probability overlay is on, and ``chances`` its values,
+      ``{(row, col): mine chance}``, which tint hidden cells from green (safe) to red;
+    * ``seconds``: the clock's red digits; ``message``: the result text over the field.
+    """
+
+    mode: str = OPEN_MODE
+    hint: Cell | None = None
+    show_chances: bool = False
+    chances: Mapping[tuple[int, int], float] | None = None
+    seconds: int = 0
+    message: str | None = None
+
+
+def modes_enabled(game: Minesweeper) -> bool:
+    """Whether the open/flag radios work: only between the first click and game over."""
+    return game.started and not game.is_over
+
+
+def click(game: Minesweeper, ui: MinesweeperUI, target: object) -> Response[MinesweeperUI] | None:
+    """A cell opens, flags or chords in the current mode (and the hint ring goes); face or message: new game."""
+    if isinstance(target, (Face, ResultMessage)):
+        return Response(command="new")
+    if isinstance(target, Cell):
+        action = click_action(game, target.row, target.col, mode=ui.mode)
+        if action is not None:
+            return Response.play(action, ui=replace(ui, hint=None))
+    return None
+
+
+def key(game: Minesweeper, ui: MinesweeperUI, key: str) -> Response[MinesweeperUI] | None:
+    """``f`` toggles open/flag mode, ``h`` asks for a hint, ``p`` toggles the chances overlay."""
+    key = key.lower()
+    if key == "f":
+        return pick_mode(game, ui, FLAG_MODE if ui.mode == OPEN_MODE else OPEN_MODE)
+    if key == "h":
+        return Response(command="hint")
+    if key == "p":
+        return Response(command="chances")
+    return None
+
+
+def pick_mode(game: Minesweeper, ui: MinesweeperUI, mode: str) -> Response[MinesweeperUI] | None:
+    """Switch to ``mode``; nothing happens before the first click and after the game is over, like the radios.
+
+    >>> pick_mode(Minesweeper.new("beginner"), MinesweeperUI(), "flag") is None
+    True
+    """
+    if mode not in (OPEN_MODE, FLAG_MODE):
+        raise ValueError(f"unknown mode {mode!r}: choose 'open' or 'flag'")
+    if not modes_enabled(game):
+        return None
+    return Response.update(replace(ui, mode=mode))
+
+
+def hint(game: Minesweeper, ui: MinesweeperUI) -> Response[MinesweeperUI]:
+    """Ring a cell that is safe for certain, or else the safest guess, and say its chance."""
+    found = game.hint()
+    if found is None:
+        return Response(message="Any cell is safe for the first click." if not game.started else "The game is over.")
+    ringed = replace(ui, hint=Cell(found.row, found.col))
+    if found.certain:
+        return Response.update(ringed, f"Hint: ({found.row}, {found.col}) is safe for certain.")
+    return Response.update(ringed, f"Hint: nothing is certain; ({found.row}, {found.col}) is the best guess, "
+                                   f"a mine with chance {100 * found.chance:.0f} %.")
+
+
+def toggle_chances(game: Minesweeper, ui: MinesweeperUI) -> Response[MinesweeperUI]:
+    """Lay the solver's mine chances over the hidden cells, or take them off."""
+    return Response.update(replace(ui, show_chances=not ui.show_chances))
