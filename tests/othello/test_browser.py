@@ -7,7 +7,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from gamelab.othello import Othello
+from gamelab.othello import Othello, Square
 from gamelab.othello.picture import OthelloPicture
 from gamelab.othello.widget import OthelloBoard
 from tests.browsing import click_canvas, pixel, screenshot, open_board
@@ -60,18 +60,18 @@ def test_a_whole_game_against_the_computer(page, voila):
 
     click_canvas(canvas, 4, 4)  # the frame: nothing happens
     clicks = 0
-    while not mirror.othello.is_over:
-        index = mirror.othello.legal_squares()[0]
+    while not mirror.game.is_over:
+        index = mirror.game.legal_squares()[0]
         click_canvas(canvas, *centre(index))
-        mirror.on_click(("square", index))
+        mirror.on_click(Square(index))
         clicks += 1
         # wait for the kernel to answer: every stone on screen is the mirror's (the computer has replied too)
-        wait_for_stones(canvas, mirror.othello)
+        wait_for_stones(canvas, mirror.game)
         expect(status).to_have_text(mirror.status(), timeout=20_000)
         if clicks == 3:
             screenshot(page.locator(".gamelab-board").first, "othello_midgame.png")
     expect(status).to_contain_text("Game end", timeout=20_000)
-    game: Othello = mirror.othello
+    game: Othello = mirror.game
     # the stones on screen are the stones of the final position
     wait_for_stones(canvas, game)
     screenshot(page.locator(".gamelab-board").first, "othello_game_over.png")

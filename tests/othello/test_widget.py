@@ -7,6 +7,7 @@ import pytest
 from gamelab.othello import Othello
 from gamelab.othello import tutorial as t
 from gamelab.othello.bitboard import parse_square
+from gamelab.othello.controls import Square
 from gamelab.othello.widget import OthelloBoard
 from gamelab.widgets import fire
 from gamelab.widgets.testing import CanvasMessages, centre_of, click
@@ -14,8 +15,8 @@ from gamelab.widgets.testing import CanvasMessages, centre_of, click
 from .test_tutorial import GAME_WITH_PASS
 
 
-def square(name: str) -> tuple[str, int]:
-    return ("square", parse_square(name))
+def square(name: str) -> Square:
+    return Square(parse_square(name))
 
 
 def test_click_plays_and_the_computer_replies_in_one_frame() -> None:
@@ -23,7 +24,7 @@ def test_click_plays_and_the_computer_replies_in_one_frame() -> None:
     with CanvasMessages() as sent:
         click(board, square("f5"))
     assert board.record.actions[0] == "f5" and len(board.record.actions) == 2
-    assert board.othello.to_move == "black"
+    assert board.game.to_move == "black"
     assert sent.count == 1  # the move and the reply are drawn as one frame
     assert "Black&#x27;s turn." in board.status_line.value
     assert board.sounds.played[-1] == "place"
@@ -41,8 +42,8 @@ def test_clicks_outside_the_squares_do_nothing() -> None:
 def test_every_square_is_a_target() -> None:
     board = OthelloBoard(mode="two-players")
     for index in range(64):
-        x, y = centre_of(board, ("square", index))
-        assert board.target_at(x, y) == ("square", index)
+        x, y = centre_of(board, Square(index))
+        assert board.target_at(x, y) == Square(index)
 
 
 def test_refused_click_explains_and_changes_nothing() -> None:
@@ -52,7 +53,7 @@ def test_refused_click_explains_and_changes_nothing() -> None:
     assert "#b00020" in board.status_line.value and board.sounds.played[-1] == "ng"
     click(board, square("d4"))
     assert "d4 is taken" in board.status_line.value
-    assert board.record.actions == [] and board.othello == Othello.new()
+    assert board.record.actions == [] and board.game == Othello.new()
 
 
 def test_two_players_and_automatic_pass_with_message() -> None:
@@ -62,11 +63,11 @@ def test_two_players_and_automatic_pass_with_message() -> None:
     for name in parse_transcript(GAME_WITH_PASS):
         click(board, square(name))
     # black could not move after white's f2: the board passed for black by itself
-    assert board.record.actions[-1] == "pass" and board.othello.to_move == "white"
+    assert board.record.actions[-1] == "pass" and board.game.to_move == "white"
     assert "黒は置けません。白の番です。" in board.status_line.value
     click(board, square("b1"))
     click(board, square("a1"))
-    assert board.othello.is_over
+    assert board.game.is_over
     assert "Game end – " in board.status_line.value
     assert board.sounds.played[-1] == "win"
     click(board, square("h8"))  # after the end a click explains and changes nothing
@@ -76,23 +77,23 @@ def test_two_players_and_automatic_pass_with_message() -> None:
 def test_undo_against_the_computer_goes_back_to_your_turn() -> None:
     board = OthelloBoard(mode="vs-computer", computer="white", level=3, seed=2)
     click(board, square("f5"))
-    click(board, square(board.othello.legal_actions()[0]))
+    click(board, square(board.game.legal_actions()[0]))
     assert len(board.record.actions) == 4
     board.button("undo").click()
-    assert len(board.record.actions) == 2 and board.othello.to_move == "black"
+    assert len(board.record.actions) == 2 and board.game.to_move == "black"
     board.button("undo").click()
     assert board.record.actions == [] and board.button("undo").disabled
 
 
 def test_computer_plays_black_when_asked() -> None:
     board = OthelloBoard(mode="vs-computer", computer="black", level=1, seed=3)
-    assert len(board.record.actions) == 1 and board.othello.to_move == "white"
+    assert len(board.record.actions) == 1 and board.game.to_move == "white"
     board.button("undo").click()  # back to the start: the computer moves first again
     assert len(board.record.actions) == 1
-    click(board, square(board.othello.legal_actions()[0]))
+    click(board, square(board.game.legal_actions()[0]))
     assert len(board.record.actions) == 3
     board.set_computer("white")  # now it is white's (the computer's) turn: it plays at once
-    assert board.othello.to_move == "black" and len(board.record.actions) == 4
+    assert board.game.to_move == "black" and len(board.record.actions) == 4
 
 
 def test_computer_vs_computer_step_and_run() -> None:
@@ -104,17 +105,17 @@ def test_computer_vs_computer_step_and_run() -> None:
     board.button("step").click()
     assert len(board.record.actions) == 2
     board.button("run").click()
-    assert board.othello.is_over and "Game end" in board.status_line.value
+    assert board.game.is_over and "Game end" in board.status_line.value
     board.button("new").click()
-    assert board.record.actions == [] and board.othello == Othello.new()
+    assert board.record.actions == [] and board.game == Othello.new()
 
 
 def test_hints_toggle_and_language() -> None:
     board = OthelloBoard(mode="two-players", hints=False)
-    assert board.ui["hints"] is False
+    assert board.ui.hints is False
     with CanvasMessages() as sent:
         board.hints_box.value = True
-    assert board.ui["hints"] is True and sent.count == 1
+    assert board.ui.hints is True and sent.count == 1
     board.lang_box.value = True
     assert "黒の番です。" in board.status_line.value
     board.mode_menu.value = "vs-computer"
@@ -129,7 +130,7 @@ def test_learner_check_plays_on_the_board() -> None:
 
     board = OthelloBoard(mode="two-players", check=always)
     click(board, square("a1"))
-    assert board.record.actions == ["a1"] and board.othello.last_flips == []
+    assert board.record.actions == ["a1"] and board.game.last_flips == []
     faithful = OthelloBoard(mode="two-players", check=t.check_stone)
     click(faithful, square("a1"))
     assert faithful.record.actions == []
@@ -156,7 +157,15 @@ def test_save_load_and_repr() -> None:
 
 def test_keys_toggle_hints_and_step() -> None:
     board = OthelloBoard(mode="computer-vs-computer", level=1, seed=5)
-    fire(board.canvas, event="key_down", key="h", shift_key=False, ctrl_key=False, meta_key=False)
-    assert board.ui["hints"] is False and board.hints_box.value is False
+    with CanvasMessages() as sent:
+        fire(board.canvas, event="key_down", key="h", shift_key=False, ctrl_key=False, meta_key=False)
+    assert board.ui.hints is False and board.hints_box.value is False and sent.count == 1
+    board.button("new").click()  # the hints stay hidden in the next game
+    assert board.ui.hints is False
+    fire(board.canvas, event="key_down", key="H", shift_key=True, ctrl_key=False, meta_key=False)
+    assert board.ui.hints is True and board.hints_box.value is True
     fire(board.canvas, event="key_down", key="s", shift_key=False, ctrl_key=False, meta_key=False)
     assert len(board.record.actions) == 1
+    two = OthelloBoard(mode="two-players")
+    fire(two.canvas, event="key_down", key="s", shift_key=False, ctrl_key=False, meta_key=False)
+    assert two.record.actions == []  # no computer in a two-player game

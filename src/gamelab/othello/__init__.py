@@ -4,6 +4,9 @@
 * :mod:`gamelab.othello.bitboard` – the same rules on 64-bit ints, fast enough for search; :func:`perft`
 * :class:`Othello` – the game behind text actions (``f5``, ``pass``), transcripts, undo through ``Record``
 * :mod:`gamelab.othello.ai` – random, greedy, positional and alpha-beta players; tournaments
+* :class:`OthelloPicture` – how a position looks (``OthelloPicture().image(game, OthelloUI(hints=True))``)
+* :mod:`gamelab.othello.controls` – what a click on a :class:`Square` or a key means on the play board
+* :class:`OthelloBoard` – the play board
 
 >>> game = Othello.from_transcript("f5d6c3")
 >>> game.to_move
@@ -12,20 +15,24 @@
 
 from __future__ import annotations
 
+from ..lazy import lazy_exports
 from . import ai, bitboard, tutorial
 from .ai import (AlphaBetaPlayer, GreedyPlayer, Player, PositionalPlayer, RandomPlayer, evaluation_trace,
                  player_for_level, search, tournament)
 from .bitboard import parse_square, perft, square_name
+from .controls import MODES, OthelloUI, Square
 from .game import PASS, Othello, TutorialOthello, parse_transcript
-from .picture import OthelloPicture, board_picture
+from .picture import OthelloPicture
 from .tutorial import BLACK, WHITE, TutorialGame
 
 __all__ = [
     "Othello",
     "TutorialOthello",
     "OthelloPicture",
+    "OthelloUI",
+    "Square",
+    "MODES",
     "OthelloBoard",
-    "board_picture",
     "Player",
     "RandomPlayer",
     "GreedyPlayer",
@@ -49,10 +56,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    # The play board pulls in ipywidgets/ipycanvas: load it only when asked, so the engine stays light.
-    if name == "OthelloBoard":
-        from .widget import OthelloBoard
-
-        return OthelloBoard
-    raise AttributeError(f"module 'gamelab.othello' has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, {"OthelloBoard": ".widget"})

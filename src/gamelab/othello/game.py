@@ -23,7 +23,7 @@ gamelab.errors.IllegalMove: a1 flips nothing: it touches no black stone
 from __future__ import annotations
 
 import re
-from typing import Any, Self
+from typing import Any, Self, Sequence
 
 from ..errors import IllegalMove
 from ..game import Game, register_game
@@ -136,12 +136,22 @@ class Othello(Game):
             game.setup = {"board": board, "to_move": to_move}
         if to_move != BLACK:
             game.setup["to_move"] = to_move
-        game.to_move = to_move  # type: ignore[assignment]
+        game.to_move = to_move
         game.last_move = None
         game.last_flipped = 0
         game.last_action = None
         game.plies = 0
         return game
+
+    @classmethod
+    def from_board(cls, board: Sequence[Color | None], to_move: str = BLACK) -> Self:
+        """The position of a tutorial-engine board (64 squares, as :meth:`board` lists them), ``to_move`` to play.
+
+        >>> from gamelab.othello.tutorial import start_board
+        >>> Othello.from_board(start_board()) == Othello.new()
+        True
+        """
+        return cls.new(board="".join({BLACK: "X", WHITE: "O", None: "."}[square] for square in board), to_move=to_move)
 
     @classmethod
     def from_transcript(cls, transcript: str) -> Self:
@@ -387,9 +397,10 @@ class Othello(Game):
 
     def _repr_svg_(self) -> str:
         # Lazy: the engine stays free of drawing code until a notebook asks for a picture.
+        from .controls import OthelloUI
         from .picture import OthelloPicture
 
-        return OthelloPicture().svg(self, {"hints": True})
+        return OthelloPicture().svg(self, OthelloUI(hints=True))
 
     def __repr__(self) -> str:
         black, white = self.score()

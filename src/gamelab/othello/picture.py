@@ -1,31 +1,27 @@
 """How an Othello board looks: green cloth, black lines, four star points, shaded stones and markers.
 
-One drawing serves every use: the play board's canvas, static SVG pictures in the lesson, and the
-tutorial engine's list boards (:func:`board_picture`). The ``ui`` dict chooses what is marked:
-
-* ``hints`` – small dots of the mover's colour on the legal squares
-* ``flips`` – rings on the stones the last move turned over (on by default)
-* ``labels`` – text on squares, ``{index: "3"}`` (the lesson writes edge distances this way)
-* ``highlight`` – squares outlined in yellow, ``[index, …]`` (a direction being walked)
-* ``score`` – the strip under the board with the stone counts and whose turn it is (on by default)
-
-Clicks land on ``("square", index)`` targets.
+One drawing serves every use: the play board's canvas and static SVG pictures in the lesson, of
+positions and of the tutorial engine's list boards (:meth:`Othello.from_board <gamelab.othello.Othello.from_board>`).
+An :class:`~gamelab.othello.controls.OthelloUI` chooses what is marked (hints, flips, labels, highlight,
+score strip). Clicks land on :class:`~gamelab.othello.controls.Square` targets.
 
 >>> from gamelab.othello import Othello
 >>> OthelloPicture().svg(Othello.new()).startswith("<svg")
 True
+>>> from gamelab.othello.tutorial import start_board
+>>> OthelloPicture().image(Othello.from_board(start_board()), OthelloUI(labels={0: "0"}))
+<OthelloPicture>
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..pictures import Painter, Picture, SvgImage
+from ..pictures import Painter, Picture
 from .bitboard import squares
+from .controls import OthelloUI, Square
 from .game import Othello
-from .tutorial import BLACK, WHITE, Board, Color
+from .tutorial import BLACK, WHITE, Color
 
-__all__ = ["OthelloPicture", "board_picture"]
+__all__ = ["OthelloPicture"]
 
 CLOTH = "#1f7d48"
 CLOTH_DARK = "#1b7342"
@@ -45,12 +41,12 @@ class OthelloPicture(Picture[Othello]):
     frame = 26
     strip = 40
 
-    def size(self, state: Othello, ui: Any = None) -> tuple[int, int]:
+    def size(self, state: Othello, ui: OthelloUI | None = None) -> tuple[int, int]:
         side = 2 * self.frame + 8 * self.cell
-        return side, side + (self.strip if (ui or {}).get("score", True) else 0)
+        return side, side + (self.strip if (ui if ui is not None else OthelloUI()).score else 0)
 
-    def draw(self, p: Painter, state: Othello, ui: Any = None) -> None:
-        ui = ui or {}
+    def draw(self, p: Painter, state: Othello, ui: OthelloUI | None = None) -> None:
+        ui = ui if ui is not None else OthelloUI()
         f, c = self.frame, self.cell
         side = 2 * f + 8 * c
         p.round_rect(0, 0, side, side, 10, fill=FRAME, stroke="#3e2712", line_width=2)
@@ -63,18 +59,18 @@ class OthelloPicture(Picture[Othello]):
             row, col = divmod(index, 8)
             x, y = f + col * c, f + row * c
             # a faint checker of two greens makes the squares easy to count without shouting
-            p.rect(x, y, c, c, fill=CLOTH_DARK if (row + col) % 2 else CLOTH, target=("square", index))
+            p.rect(x, y, c, c, fill=CLOTH_DARK if (row + col) % 2 else CLOTH, target=Square(index))
         for i in range(9):
             p.line(f + i * c, f, f + i * c, f + 8 * c, stroke=LINE, line_width=1.5)
             p.line(f, f + i * c, f + 8 * c, f + i * c, stroke=LINE, line_width=1.5)
         for gx, gy in ((2, 2), (6, 2), (2, 6), (6, 6)):  # the star points at the corners of the centre
             p.circle(f + gx * c, f + gy * c, 4, fill=LINE)
 
-        for index in ui.get("highlight", ()):
+        for index in ui.highlight:
             row, col = divmod(index, 8)
             p.rect(f + col * c + 2, f + row * c + 2, c - 4, c - 4, stroke=HIGHLIGHT, line_width=3)
 
-        flipped = state.last_flipped if ui.get("flips", True) else 0
+        flipped = state.last_flipped if ui.flips else 0
         for index in range(64):
             stone = state.stone_at(index)
             if stone is not None:
@@ -88,31 +84,31 @@ class OthelloPicture(Picture[Othello]):
             row, col = divmod(state.last_move, 8)
             p.circle(f + col * c + c / 2, f + row * c + c / 2, 5, fill=MARK, stroke="white", line_width=1.5)
 
-        if ui.get("hints") and not state.is_over:
+        if ui.hints and not state.is_over:
             colour = "#111111" if state.to_move == BLACK else "#fafafa"
             for index in squares(state.legal_moves()):
                 row, col = divmod(index, 8)
                 p.circle(f + col * c + c / 2, f + row * c + c / 2, c * 0.12, fill=colour,
                          alpha=0.55 if state.to_move == BLACK else 0.8)
 
-        for index, label in ui.get("labels", {}).items():
+        for index, label in ui.labels.items():
             row, col = divmod(index, 8)
             cx, cy = f + col * c + c / 2, f + row * c + c / 2
             stone = state.stone_at(index)
             p.text(cx, cy + 1, str(label), size=17, bold=True,
                    fill="#111111" if stone == WHITE else "#ffffff")
 
-        if ui.get("score", True):
+        if ui.score:
             self._score_strip(p, state, side)
 
     def _stone(self, p: Painter, cx: float, cy: float, stone: Color, index: int) -> None:
         r = self.cell * 0.40
         p.circle(cx + 1.5, cy + 2.5, r, fill="#000000", alpha=0.35)  # shadow on the cloth
         if stone == BLACK:
-            p.circle(cx, cy, r, fill="#1b1b1b", stroke="#000000", line_width=1, target=("square", index))
+            p.circle(cx, cy, r, fill="#1b1b1b", stroke="#000000", line_width=1, target=Square(index))
             p.circle(cx - r * 0.3, cy - r * 0.35, r * 0.35, fill="#ffffff", alpha=0.12)
         else:
-            p.circle(cx, cy, r, fill="#f4f4f0", stroke="#9a9a92", line_width=1, target=("square", index))
+            p.circle(cx, cy, r, fill="#f4f4f0", stroke="#9a9a92", line_width=1, target=Square(index))
             p.circle(cx + r * 0.12, cy + r * 0.15, r * 0.8, fill="#d8d8d0", alpha=0.5)
             p.circle(cx - r * 0.25, cy - r * 0.3, r * 0.45, fill="#ffffff", alpha=0.9)
 
@@ -129,14 +125,3 @@ class OthelloPicture(Picture[Othello]):
                      stroke="#000000" if colour == BLACK else "#8a8a84", line_width=1)
             p.text(x + 20, y + 1, str(count), size=18, bold=True, fill="#222222", align="left")
 
-
-def board_picture(board: Board, to_move: Color = BLACK, **ui: Any) -> SvgImage:
-    """A picture of a tutorial-engine board (a list of 64 squares), e.g. ``board_picture(board, labels={…})``.
-
-    >>> from gamelab.othello.tutorial import start_board
-    >>> board_picture(start_board())
-    <OthelloPicture>
-    """
-    text = "".join({BLACK: "X", WHITE: "O", None: "."}[square] for square in board)
-    state = Othello.new(board=text, to_move=to_move)
-    return OthelloPicture().image(state, ui)

@@ -12,29 +12,23 @@ your move together with the computer's reply.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, Hashable
 
 import ipywidgets as widgets
 
-from ..game import Game
 from ..widgets import PlayBoard
+from . import controls
 from .ai import LEVELS, Player, player_for_level
-from .bitboard import square_name
+from .controls import MODES, OthelloUI
 from .game import PASS, Othello, TutorialOthello
 from .picture import OthelloPicture
-from .tutorial import BLACK, WHITE, CheckStone, message
+from .tutorial import BLACK, WHITE, CheckStone, Color, message
 
 __all__ = ["OthelloBoard", "MODES"]
 
-#: mode -> label in the mode menu
-MODES: dict[str, str] = {
-    "two-players": "Two players",
-    "vs-computer": "You vs computer",
-    "computer-vs-computer": "Computer vs computer",
-}
 
-
-class OthelloBoard(PlayBoard):
+class OthelloBoard(PlayBoard[Othello, OthelloUI]):
     """The Othello play board.
 
     ``mode`` is one of :data:`MODES`; ``computer`` the computer's colour in ``"vs-computer"``; ``level``
@@ -56,7 +50,7 @@ class OthelloBoard(PlayBoard):
         if lang not in ("en", "ja"):
             raise ValueError(f"language {lang!r} is not available: choose 'en' or 'ja'")
         self.mode = mode
-        self.computer = computer
+        self.computer: Color = computer
         self.lang = lang
         self.check = check
         self.rng = random.Random(seed)
@@ -64,26 +58,12 @@ class OthelloBoard(PlayBoard):
         self.player: Player = player_for_level(level, self.rng)
         self.hints_on = hints
         self._note = ""  # a pass that happened earlier in the last chain of automatic moves
-        self._busy = False
-        game = start.copy() if start is not None else self._start_position()
-        super().__init__(game, **options)
-        self.add_button("Step", self.step, "Let the computer play the next move", name="step")
-        self.add_button("Run to end", self.run_to_end, "Let the computer play until the game ends", name="run")
-        self._make_controls()
-        self._advance()
-        self.refresh()
+        super().__init__(start.copy() if start is not None else self._start_position(), **options)
 
     # -- set-up ------------------------------------------------------------------------------------
-    def _start_position(self) -> Othello:
-        return TutorialOthello.new(check=self.check) if self.check is not None else Othello.new()
-
-    def fresh_game(self) -> Game:
-        return self._start_position()
-
-    def make_ui(self) -> dict[str, Any]:
-        return {"hints": getattr(self, "hints_on", True), "flips": True}
-
-    def _make_controls(self) -> None:
+    def build(self) -> None:
+        self.add_button("Step", self.step, "Let the computer play the next move", name="step")
+        self.add_button("Run to end", self.run_to_end, "Let the computer play until the game ends", name="run")
         self.mode_menu = widgets.Dropdown(options=[(label, key) for key, label in MODES.items()], value=self.mode,
                                           description="Mode", layout=widgets.Layout(width="260px"))
         self.colour_menu = widgets.Dropdown(options=[("Black (first)", WHITE), ("White", BLACK)],
@@ -103,6 +83,16 @@ class OthelloBoard(PlayBoard):
         self.lang_box.observe(lambda change: self.set_lang("ja" if change["new"] else "en"), names="value")
         self.extras.children = (self.mode_menu, self.colour_menu, self.level_menu, self.hints_box, self.lang_box)
         self._sync_controls()
+        self._advance()  # before the first frame: a forced pass, or the computer's first move as black
+
+    def _start_position(self) -> Othello:
+        return TutorialOthello.new(check=self.check) if self.check is not None else Othello.new()
+
+    def fresh_game(self) -> Othello:
+        return self._start_position()
+
+    def make_ui(self) -> OthelloUI:
+        return OthelloUI(hints=self.hints_on)
 
     def _sync_controls(self) -> None:
         self.colour_menu.layout.display = "" if self.mode == "vs-computer" else "none"
@@ -143,10 +133,11 @@ class OthelloBoard(PlayBoard):
     def set_hints(self, on: bool) -> None:
         """Show or hide the dots on the legal squares."""
         self.hints_on = bool(on)
-        self.ui["hints"] = self.hints_on
         if self.hints_box.value != self.hints_on:
             self.hints_box.value = self.hints_on
-        self.redraw()
+        if self.ui.hints != self.hints_on:
+            self.ui = replace(self.ui, hints=self.hints_on)
+            self.redraw()
 
     def set_lang(self, lang: str) -> None:
         """Messages in English ("en") or in the tutorial's Japanese ("ja")."""
@@ -157,23 +148,25 @@ class OthelloBoard(PlayBoard):
             self.lang_box.value = lang == "ja"
         self.refresh()
 
-    # -- turns -------------------------------------------------------------------------------------
-    @property
-    def othello(self) -> Othello:
-        """The current position (typed)."""
-        game = self.game
-        assert isinstance(game, Othello)
-        return game
+    # -- input -----------------------------------------------------------------------------------
+    def on_click(self, target: Hashable | None) -> None:
+        self.respond(controls.click(self.game, self.ui, target, mode=self.mode, computer=self.computer))
 
-    def computer_moves(self, game: Othello | None = None) -> bool:
-        """Is it the computer's turn to choose a move (by itself) in the current mode?"""
-        game = game or self.othello
-        if game.is_over or game.must_pass:
-            return False
-        return self.mode == "vs-computer" and game.to_move == self.computer
+    def on_key(self, key: str) -> None:
+        """``h`` shows or hides the legal-move dots; ``s`` lets the computer play a move (as Step does)."""
+        self.respond(controls.key(self.game, self.ui, key, mode=self.mode))
+
+    def refresh(self) -> None:
+        self.set_hints(self.ui.hints)  # the setting and its checkbox follow a key's toggle of the dots
+        super().refresh()
+
+    # -- turns -------------------------------------------------------------------------------------
+    def _automatic(self) -> bool:
+        """Does the board play this position by itself (a forced pass, or the computer's move)?"""
+        return self.game.must_pass or controls.computer_moves(self.game, self.mode, self.computer)
 
     def _computer_choice(self) -> str:
-        game = self.othello
+        game = self.game
         action = self.player.choose(game)
         legal = game.legal_actions()
         if action not in legal:
@@ -183,51 +176,34 @@ class OthelloBoard(PlayBoard):
 
     def _advance(self, *, chain: bool = True) -> None:
         """Play forced passes, and the computer's moves when it is its turn (until a person must move)."""
-        while not self.othello.is_over:
-            game = self.othello
+        while not self.game.is_over:
+            game = self.game
             if game.must_pass:
                 self._note = message(f"{game.to_move}_passes", self.lang)
                 self.record.play(PASS)
                 continue
-            if chain and self.computer_moves():
+            if chain and controls.computer_moves(game, self.mode, self.computer):
                 self.record.play(self._computer_choice())
                 continue
             break
-        if self.othello.is_over:
+        if self.game.is_over:
             self.game_over()
 
     def game_over(self) -> None:
         """The end: stop the clock and play the sound of a win (or of a loss against the computer)."""
         self._note = ""
-        black, white = self.othello.score()
+        black, white = self.game.score()
         lost = self.mode == "vs-computer" and (black > white) == (self.computer == BLACK) and black != white
         self.play_sound("lose" if lost else "win")
 
-    def on_click(self, target: Hashable | None) -> None:
-        if not (isinstance(target, tuple) and target[0] == "square"):
-            return  # the frame, the labels and the score strip do nothing
-        game = self.othello
-        if not game.is_over and (self.mode == "computer-vs-computer" or self.computer_moves()):
-            self.say("It is the computer's turn: press Step." if self.mode == "computer-vs-computer"
-                     else "Please wait: it is the computer's turn.", error=True)
-            return
-        self._note = ""
-        self.act(square_name(target[1]))
-
-    def on_key(self, key: str) -> None:
-        """``h`` shows or hides the legal-move dots; ``s`` lets the computer play a move (as Step does)."""
-        if key.lower() == "h":
-            self.set_hints(not self.hints_on)
-        elif key.lower() == "s" and self.mode != "two-players":
-            self.step()
-
     def after_action(self, action: str) -> None:
         super().after_action(action)
+        self._note = ""  # your move: a pass note from before it is old news
         self._advance()
 
     def step(self) -> None:
         """The computer plays one move for the side to move (then any forced pass)."""
-        game = self.othello
+        game = self.game
         if game.is_over:
             self.say(self.status())
             return
@@ -240,7 +216,7 @@ class OthelloBoard(PlayBoard):
 
     def run_to_end(self) -> None:
         """The computer plays both sides until the game is over."""
-        while not self.othello.is_over:
+        while not self.game.is_over:
             self.record.play(self._computer_choice())
             self._advance(chain=False)
         self.message = ""
@@ -253,32 +229,33 @@ class OthelloBoard(PlayBoard):
             return
         self.record.undo()
         # Forced passes and the computer's moves are not turns of yours: step back over them too.
-        while self.record.can_undo and (self.othello.must_pass or self.computer_moves()):
+        while self.record.can_undo and self._automatic():
             self.record.undo()
         self._note = ""
         self.message = ""
         self.ui = self.make_ui()
-        if self.computer_moves():  # back at a start where the computer moves first
+        if controls.computer_moves(self.game, self.mode, self.computer):  # back at a start where the computer moves first
             self._advance()
         self.refresh()
 
     def redo(self) -> None:
         """Play again what undo took back, up to your next turn."""
         super().redo()
-        while self.record.can_redo and (self.othello.must_pass or self.computer_moves()):
+        while self.record.can_redo and self._automatic():
             self.record.redo()
         self.refresh()
 
-    def new_game(self) -> None:
+    def start(self, game: Othello) -> None:
+        """Play ``game`` from now on; if the board moves first there (a pass, the computer), it does."""
         self._note = ""
-        super().new_game()
+        super().start(game)
         self._advance()
         self.refresh()
 
     # -- text --------------------------------------------------------------------------------------
     def status(self) -> str:
         """The tutorial's message for the position, with whose turn it is and the result at the end."""
-        game = self.othello
+        game = self.game
         text = game.status(self.lang)
         if game.is_over:
             black, white = game.score()

@@ -1,5 +1,7 @@
 """Checkers for the Othello lesson's exercises: your STEP 7 functions against the tutorial engine's.
 
+They live with the lessons (which import the games), so the game package never imports the lessons.
+
 >>> from gamelab.othello.tutorial import squares_to_edge, check_stone
 >>> check_squares_to_edge(squares_to_edge).passed, check_check_stone(check_stone).passed
 (True, True)
@@ -10,9 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from ..lessons import CheckReport, check
-from . import tutorial as t
-from .bitboard import square_name
+from ..othello import tutorial as t
+from ..othello.bitboard import square_name
+from .helpers import CheckReport, check
 
 __all__ = ["check_squares_to_edge", "check_check_stone", "practice_boards"]
 
