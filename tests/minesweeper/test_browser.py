@@ -7,7 +7,7 @@ import time
 from playwright.sync_api import expect
 
 from gamelab.minesweeper import Minesweeper, MinesweeperPicture
-from tests.browsing import click_canvas, pixel, screenshot, open_board
+from tests.browsing import click_canvas, open_board, pixel, screenshot
 
 SEED = 3
 BOARD = f"from gamelab.minesweeper import MinesweeperBoard\nboard = MinesweeperBoard('beginner', seed={SEED})\nboard"

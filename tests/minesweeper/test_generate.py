@@ -6,8 +6,12 @@ import random
 
 import pytest
 
-from gamelab.minesweeper import Solver, VMap, no_guess_mines, play_out, solvable_without_guessing
-from gamelab.minesweeper.solver import UNKNOWN
+from gamelab.minesweeper import (
+    Solver,
+    VMap,
+    no_guess_mines,
+    solvable_without_guessing,
+)
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,8 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamelab.minesweeper import Contradiction, Solver, VMap, play_out
 from gamelab.minesweeper.solver import MINE, SAFE

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from gamelab.othello import Othello, Square
 from gamelab.othello.picture import OthelloPicture
 from gamelab.othello.widget import OthelloBoard
-from tests.browsing import click_canvas, pixel, screenshot, open_board
+from tests.browsing import click_canvas, open_board, pixel, screenshot
 
 # The record panel stays in: its review slider once swallowed clicks in the browser (an absolute slider
 # value was clamped and echoed back); this game is the regression test for that.

@@ -9,7 +9,8 @@ import pytest
 
 from gamelab.controls import Response
 from gamelab.othello import Othello
-from gamelab.othello.controls import MODES, OthelloUI, Square, click, computer_moves, key
+from gamelab.othello.controls import MODES, click, computer_moves, key
+from gamelab.othello.picture import OthelloUI, Square
 
 from .test_tutorial import GAME_WITH_PASS
 

@@ -7,7 +7,7 @@ import pytest
 from gamelab.othello import Othello
 from gamelab.othello import tutorial as t
 from gamelab.othello.bitboard import parse_square
-from gamelab.othello.controls import Square
+from gamelab.othello.picture import Square
 from gamelab.othello.widget import OthelloBoard
 from gamelab.widgets import fire
 from gamelab.widgets.testing import CanvasMessages, centre_of, click

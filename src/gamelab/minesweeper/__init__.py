@@ -14,13 +14,26 @@ True
 """
 
 from ..lazy import lazy_exports
-from .controls import Cell, Face, MinesweeperUI, ResultMessage
 from .ctrl import FLAG_MODE, OPEN_MODE, Ctrl, click_action
 from .game import Hint, Minesweeper
 from .generate import no_guess_mines, solvable_without_guessing
-from .picture import MinesweeperPicture
+from .picture import Cell, Face, MinesweeperPicture, MinesweeperUI, ResultMessage
 from .solver import Analysis, Contradiction, Solver, play_out
-from .vmap import ACOMP, ALIVE, CLEARED, COLS, DEAD, FLAG, HIDE, MINES, OPEN, PRESETS, ROWS, VMap, check_size
+from .vmap import (
+    ACOMP,
+    ALIVE,
+    CLEARED,
+    COLS,
+    DEAD,
+    FLAG,
+    HIDE,
+    MINES,
+    OPEN,
+    PRESETS,
+    ROWS,
+    VMap,
+    check_size,
+)
 
 __all__ = [
     "Minesweeper", "Hint", "Ctrl", "click_action", "MinesweeperPicture", "MinesweeperBoard", "MinesweeperUI",

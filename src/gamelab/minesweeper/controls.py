@@ -16,52 +16,14 @@ Response(command='hint')
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Mapping
+from dataclasses import replace
 
 from ..controls import Response
 from .ctrl import FLAG_MODE, OPEN_MODE, click_action
 from .game import Minesweeper
+from .picture import Cell, Face, MinesweeperUI, ResultMessage
 
-__all__ = ["Cell", "Face", "ResultMessage", "MinesweeperUI", "click", "key", "pick_mode", "hint",
-           "toggle_chances", "modes_enabled"]
-
-
-@dataclass(frozen=True)
-class Cell:
-    """Click target: the cell in ``row``, ``col`` (both from 1, as in the tutorial's map)."""
-
-    row: int
-    col: int
-
-
-@dataclass(frozen=True)
-class Face:
-    """Click target: the face button in the header (a new game)."""
-
-
-@dataclass(frozen=True)
-class ResultMessage:
-    """Click target: the "cleared in N s" / "blown up in N s" box over the field (a new game)."""
-
-
-@dataclass(frozen=True)
-class MinesweeperUI:
-    """Interface state: what the picture shows beside the game, and the open/flag mode.
-
-    * ``mode``: ``"open"`` or ``"flag"``, the tutorial's radio buttons;
-    * ``hint``: the cell the Hint button rings;
-    * ``show_chances``: whether the probability overlay is on, and ``chances`` its values,
-      ``{(row, col): mine chance}``, which tint hidden cells from green (safe) to red;
-    * ``seconds``: the clock's red digits; ``message``: the result text over the field.
-    """
-
-    mode: str = OPEN_MODE
-    hint: Cell | None = None
-    show_chances: bool = False
-    chances: Mapping[tuple[int, int], float] | None = None
-    seconds: int = 0
-    message: str | None = None
+__all__ = ["click", "key", "pick_mode", "hint", "toggle_chances", "modes_enabled"]
 
 
 def modes_enabled(game: Minesweeper) -> bool:

@@ -23,14 +23,53 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Mapping
 
 from ..pictures import Painter, Picture
-from .controls import Cell, Face, MinesweeperUI, ResultMessage
+from .ctrl import OPEN_MODE
 from .game import Minesweeper
 from .vmap import FLAG, HIDE, VMap
 
-__all__ = ["MinesweeperPicture", "NUMBER_COLOURS"]
+__all__ = ["Cell", "Face", "ResultMessage", "MinesweeperUI", "MinesweeperPicture", "NUMBER_COLOURS"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """Click target: the cell in ``row``, ``col`` (both from 1, as in the tutorial's map)."""
+
+    row: int
+    col: int
+
+
+@dataclass(frozen=True)
+class Face:
+    """Click target: the face button in the header (a new game)."""
+
+
+@dataclass(frozen=True)
+class ResultMessage:
+    """Click target: the "cleared in N s" / "blown up in N s" box over the field (a new game)."""
+
+
+@dataclass(frozen=True)
+class MinesweeperUI:
+    """Interface state: what the picture shows beside the game, and the open/flag mode.
+
+    * ``mode``: ``"open"`` or ``"flag"``, the tutorial's radio buttons;
+    * ``hint``: the cell the Hint button rings;
+    * ``show_chances``: whether the probability overlay is on, and ``chances`` its values,
+      ``{(row, col): mine chance}``, which tint hidden cells from green (safe) to red;
+    * ``seconds``: the clock's red digits; ``message``: the result text over the field.
+    """
+
+    mode: str = OPEN_MODE
+    hint: Cell | None = None
+    show_chances: bool = False
+    chances: Mapping[tuple[int, int], float] | None = None
+    seconds: int = 0
+    message: str | None = None
+
 
 #: the classic colours of the numbers 1–8
 NUMBER_COLOURS = {1: "#0000ff", 2: "#007b00", 3: "#ff0000", 4: "#00007b", 5: "#7b0000", 6: "#007b7b",

@@ -30,7 +30,6 @@ of the board and the number of mines. Flags are ignored, since a player's flag m
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -571,6 +570,7 @@ def play_out(vm: VMap, solver: Solver | None = None) -> bool:
     Certain cells are opened first, all of them, then deduction runs again; only when nothing is
     certain does the solver guess the safest cell.
 
+    >>> import random
     >>> vm = VMap(9, 9, 10)
     >>> vm.first(1, 1, random.Random(3))
     0

@@ -19,10 +19,9 @@ import ipywidgets as widgets
 
 from ..widgets import PlayBoard
 from . import controls
-from .controls import MinesweeperUI
 from .ctrl import FLAG_MODE, OPEN_MODE
 from .game import Minesweeper
-from .picture import MinesweeperPicture
+from .picture import MinesweeperPicture, MinesweeperUI
 from .vmap import PRESETS
 
 __all__ = ["MinesweeperBoard"]

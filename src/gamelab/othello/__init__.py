@@ -17,12 +17,21 @@ from __future__ import annotations
 
 from ..lazy import lazy_exports
 from . import ai, bitboard, tutorial
-from .ai import (AlphaBetaPlayer, GreedyPlayer, Player, PositionalPlayer, RandomPlayer, evaluation_trace,
-                 player_for_level, search, tournament)
+from .ai import (
+                 AlphaBetaPlayer,
+                 GreedyPlayer,
+                 Player,
+                 PositionalPlayer,
+                 RandomPlayer,
+                 evaluation_trace,
+                 player_for_level,
+                 search,
+                 tournament,
+)
 from .bitboard import parse_square, perft, square_name
-from .controls import MODES, OthelloUI, Square
+from .controls import MODES
 from .game import PASS, Othello, TutorialOthello, parse_transcript
-from .picture import OthelloPicture
+from .picture import OthelloPicture, OthelloUI, Square
 from .tutorial import BLACK, WHITE, TutorialGame
 
 __all__ = [

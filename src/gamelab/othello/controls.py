@@ -16,15 +16,15 @@ Response(command='step')
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Mapping, Sequence
+from dataclasses import replace
 
 from ..controls import Response
 from .bitboard import square_name
 from .game import Othello
+from .picture import OthelloUI, Square
 from .tutorial import Color
 
-__all__ = ["Square", "OthelloUI", "MODES", "click", "key", "computer_moves"]
+__all__ = ["MODES", "click", "key", "computer_moves"]
 
 #: mode -> label in the mode menu
 MODES: dict[str, str] = {
@@ -32,31 +32,6 @@ MODES: dict[str, str] = {
     "vs-computer": "You vs computer",
     "computer-vs-computer": "Computer vs computer",
 }
-
-
-@dataclass(frozen=True)
-class Square:
-    """Click target: the square ``index`` (0 = a1 at the top left, 63 = h8), with or without a stone."""
-
-    index: int
-
-
-@dataclass(frozen=True)
-class OthelloUI:
-    """What the picture marks besides the stones (the play board uses ``hints``; lessons use the rest).
-
-    * ``hints`` – small dots of the mover's colour on the legal squares
-    * ``flips`` – rings on the stones the last move turned over
-    * ``labels`` – text on squares, ``{index: "3"}`` (the lesson writes edge distances this way)
-    * ``highlight`` – squares outlined in yellow, ``[index, …]`` (a direction being walked)
-    * ``score`` – the strip under the board with the stone counts and whose turn it is
-    """
-
-    hints: bool = False
-    flips: bool = True
-    labels: Mapping[int, str] = field(default_factory=dict)
-    highlight: Sequence[int] = ()
-    score: bool = True
 
 
 def computer_moves(game: Othello, mode: str, computer: Color) -> bool:

@@ -28,7 +28,17 @@ from typing import Any, Self, Sequence
 from ..errors import IllegalMove
 from ..game import Game, register_game
 from . import bitboard as bb
-from .tutorial import BLACK, WHITE, CheckStone, Color, check_stone, legal_squares, message, opponent, place_stone
+from .tutorial import (
+    BLACK,
+    WHITE,
+    CheckStone,
+    Color,
+    check_stone,
+    legal_squares,
+    message,
+    opponent,
+    place_stone,
+)
 
 __all__ = ["Othello", "TutorialOthello", "PASS", "parse_transcript"]
 
@@ -397,8 +407,7 @@ class Othello(Game):
 
     def _repr_svg_(self) -> str:
         # Lazy: the engine stays free of drawing code until a notebook asks for a picture.
-        from .controls import OthelloUI
-        from .picture import OthelloPicture
+        from .picture import OthelloPicture, OthelloUI
 
         return OthelloPicture().svg(self, OthelloUI(hints=True))
 

@@ -15,13 +15,40 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
 from ..pictures import Painter, Picture
 from .bitboard import squares
-from .controls import OthelloUI, Square
 from .game import Othello
 from .tutorial import BLACK, WHITE, Color
 
-__all__ = ["OthelloPicture"]
+__all__ = ["Square", "OthelloUI", "OthelloPicture"]
+
+
+@dataclass(frozen=True)
+class Square:
+    """Click target: the square ``index`` (0 = a1 at the top left, 63 = h8), with or without a stone."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class OthelloUI:
+    """What the picture marks besides the stones (the play board uses ``hints``; lessons use the rest).
+
+    * ``hints`` – small dots of the mover's colour on the legal squares
+    * ``flips`` – rings on the stones the last move turned over
+    * ``labels`` – text on squares, ``{index: "3"}`` (the lesson writes edge distances this way)
+    * ``highlight`` – squares outlined in yellow, ``[index, …]`` (a direction being walked)
+    * ``score`` – the strip under the board with the stone counts and whose turn it is
+    """
+
+    hints: bool = False
+    flips: bool = True
+    labels: Mapping[int, str] = field(default_factory=dict)
+    highlight: Sequence[int] = ()
+    score: bool = True
 
 CLOTH = "#1f7d48"
 CLOTH_DARK = "#1b7342"

@@ -20,9 +20,9 @@ import ipywidgets as widgets
 from ..widgets import PlayBoard
 from . import controls
 from .ai import LEVELS, Player, player_for_level
-from .controls import MODES, OthelloUI
+from .controls import MODES
 from .game import PASS, Othello, TutorialOthello
-from .picture import OthelloPicture
+from .picture import OthelloPicture, OthelloUI
 from .tutorial import BLACK, WHITE, CheckStone, Color, message
 
 __all__ = ["OthelloBoard", "MODES"]
