@@ -18,7 +18,6 @@ from .board import (
     COL_COUNT, DEPTH_COUNT, KIND_NAMES, KINDS, LAYOUT, ROW_COUNT, TILE_HEIGHT, TILE_WIDTH, Tile, can_select, is_top,
     kind_code, kind_name, layout_mask, parse_position,
 )
-from .clock import format_time, format_time_ja
 from .game import Shanghai, pair_action, parse_board
 from .generator import Deal, create_problem, create_problem_fast, deal, get_edges, get_random2, init_tiles, random_deal
 from .ranking import Ranking, RankingError, clean_player_name, share_text
@@ -32,7 +31,6 @@ __all__ = [
     "can_select", "is_top", "layout_mask", "parse_position", "parse_board", "pair_action",
     "kind_name", "kind_code", "KINDS", "KIND_NAMES", "LAYOUT",
     "TILE_WIDTH", "TILE_HEIGHT", "ROW_COUNT", "COL_COUNT", "DEPTH_COUNT",
-    "format_time", "format_time_ja",
     "solve", "is_winnable", "winning_hint", "describe", "random_deal_statistics", "generator_retry_statistics",
     "Ranking", "RankingError", "clean_player_name", "share_text",
 ]
