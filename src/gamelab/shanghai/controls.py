@@ -28,7 +28,7 @@ from .game import Shanghai, pair_action
 from .ranking import clean_player_name
 from .solver import winning_hint
 
-__all__ = ["TileAt", "ShanghaiUI", "StartRequest", "click", "key", "cancel", "search", "read_start"]
+__all__ = ["TileAt", "ShanghaiUI", "StartRequest", "click", "key", "cancel", "search", "read_start", "RANDOM_DEALS"]
 
 #: deal numbers a random Start picks from
 RANDOM_DEALS = range(1, 1_000_000)
