@@ -7,6 +7,7 @@ A game's controls are plain functions from (game state, interface state, target 
 * ``Response(ui=new_ui)`` – only the interface changes (a selection, a hint mark);
 * ``Response(command="hint")`` – press the board's button of that name (New game, Hint, Undo…);
 * ``Response(message="…")`` – say something on the status line (``error=True``: a refusal);
+* ``Response(sound="select")`` – play a sound effect (besides an action's own and a refusal's);
 * ``None`` – nothing happens (a click on the frame, a key with no meaning).
 
 Fields combine: ``Response(action="t5>t4", ui=cleared)`` clears the selection and plays the move.
@@ -39,6 +40,7 @@ class Response(Generic[U]):
     command: str | None = None
     message: str | None = None
     error: bool = False
+    sound: str | None = None
 
     @classmethod
     def play(cls, action: str, ui: U | None = None) -> "Response[U]":

@@ -1,8 +1,10 @@
+"""The play clock's text as the tutorial's ``getTimeText`` writes it (the shared ``gamelab.clock`` formats)."""
+
 from __future__ import annotations
 
 import pytest
 
-from gamelab.shanghai import format_time, format_time_ja
+from gamelab.clock import format_milliseconds, format_seconds_with_ms
 
 
 @pytest.mark.parametrize("ms, en, ja", [
@@ -13,10 +15,11 @@ from gamelab.shanghai import format_time, format_time_ja
     (7_200_000, "120 min 00 s 000", "120 分 00 秒 000"),
 ])
 def test_clock_text(ms, en, ja):
-    assert format_time(ms) == en and format_time_ja(ms) == ja
+    assert format_milliseconds(ms) == en and format_milliseconds(ms, japanese=True) == ja
+    assert format_seconds_with_ms(ms / 1000) == en  # the board's clock shows elapsed seconds the same way
 
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "10", None])
 def test_clock_refuses_bad_times(bad):
     with pytest.raises(ValueError):
-        format_time(bad)
+        format_milliseconds(bad)

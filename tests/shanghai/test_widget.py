@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gamelab.shanghai import Shanghai
+from gamelab.shanghai.controls import TileAt
 from gamelab.shanghai.picture import ShanghaiPicture
 from gamelab.shanghai.ranking import Ranking
 from gamelab.shanghai.widget import ShanghaiBoard
@@ -12,8 +13,8 @@ from gamelab.widgets import fire
 from gamelab.widgets.testing import CanvasMessages, click
 
 
-def pos(label: str) -> tuple[int, int, int]:
-    return tuple(int(v) for v in label.split("."))
+def tile(label: str) -> TileAt:
+    return TileAt(*(int(v) for v in label.split(".")))
 
 
 @pytest.fixture
@@ -29,25 +30,26 @@ def board(ranking):
 
 
 def take(board, action):
-    a, b = (pos(p) for p in action.split())
-    click(board, ("tile", *a))
-    click(board, ("tile", *b))
+    a, b = (tile(p) for p in action.split())
+    click(board, a)
+    click(board, b)
 
 
 def test_before_start_a_click_only_plays_ng(ranking):
     board = ShanghaiBoard(deal=3, ranking=ranking)
-    click(board, ("tile", 0, 3, 5))
-    assert board.sounds.played[-1] == "ng" and board.record.actions == [] and board.ui["selected"] is None
+    click(board, TileAt(0, 3, 5))
+    assert board.sounds.played[-1] == "ng" and board.record.actions == [] and board.ui.selected is None
+    assert "Press Start first" in board.status_line.value
 
 
 def test_select_then_matching_tile_takes_the_pair_in_one_redraw(board):
     action = board.game.construction_actions()[0]
-    a, b = (pos(p) for p in action.split())
-    click(board, ("tile", *a))
-    assert board.ui["selected"] == a and board.sounds.played[-1] == "select"
+    a, b = (tile(p) for p in action.split())
+    click(board, a)
+    assert board.ui.selected == a.position and board.sounds.played[-1] == "select"
     with CanvasMessages() as sent:
-        click(board, ("tile", *b))
-    assert board.record.actions == [action] and board.ui["selected"] is None
+        click(board, b)
+    assert board.record.actions == [action] and board.ui.selected is None
     assert sent.count == 1 and board.sounds.played[-1] == "remove"
 
 
@@ -55,15 +57,15 @@ def test_other_kind_same_tile_or_empty_spot_deselects_with_ng(board):
     free = board.game.selectable()
     a = free[0]
     other = next(t for t in free if t.kind != a.kind)
-    click(board, ("tile", *a.position))
-    click(board, ("tile", *other.position))
-    assert board.ui["selected"] is None and board.sounds.played[-1] == "ng" and board.record.actions == []
-    click(board, ("tile", *a.position))
-    click(board, ("tile", *a.position))
-    assert board.ui["selected"] is None and board.sounds.played[-1] == "ng"
-    click(board, ("tile", *a.position))
+    click(board, TileAt(*a.position))
+    click(board, TileAt(*other.position))
+    assert board.ui.selected is None and board.sounds.played[-1] == "ng" and board.record.actions == []
+    click(board, TileAt(*a.position))
+    click(board, TileAt(*a.position))
+    assert board.ui.selected is None and board.sounds.played[-1] == "ng"
+    click(board, TileAt(*a.position))
     fire(board.canvas, event="mouse_down", x=3, y=470)  # the green field, no tile
-    assert board.ui["selected"] is None and board.sounds.played[-1] == "ng"
+    assert board.ui.selected is None and board.sounds.played[-1] == "ng"
 
 
 def test_blocked_tiles_have_no_target():
@@ -71,15 +73,15 @@ def test_blocked_tiles_have_no_target():
     picture = ShanghaiPicture()
     blocked = next(t for t in game.tiles if not game.can_select(t.position) and t.depth == 3)
     x, y = blocked.left + 18, blocked.top + 40
-    assert picture.target_at(game, x, y) in (None,) or picture.target_at(game, x, y)[1:] != blocked.position
+    assert picture.target_at(game, x, y) != TileAt(*blocked.position)
 
 
 def test_cancel_clears_selection_then_undoes(board):
     action = board.game.construction_actions()[0]
     take(board, action)
-    click(board, ("tile", *board.game.selectable()[0].position))
+    click(board, TileAt(*board.game.selectable()[0].position))
     board.button("cancel").click()
-    assert board.ui["selected"] is None and board.record.actions == [action]
+    assert board.ui.selected is None and board.record.actions == [action]
     board.button("cancel").click()
     assert board.record.actions == [] and board.game == Shanghai.new(deal=3)
     board.button("cancel").click()
@@ -88,11 +90,11 @@ def test_cancel_clears_selection_then_undoes(board):
 
 def test_search_frames_a_pair_and_turns_the_clock_red(board):
     board.button("search").click()
-    a, b = board.ui["suggested"]
+    a, b = board.ui.suggested
     assert board.given_up and "#ff0000" in board.clock.value
     assert board.game.tile_at(a).kind == board.game.tile_at(b).kind
     board.button("cancel").click()
-    assert board.ui["suggested"] == [] and board.record.actions == []
+    assert board.ui.suggested == () and board.record.actions == []
 
 
 def test_clearing_the_board_adds_one_ranking_row_and_a_share_text(board, ranking):
@@ -147,3 +149,27 @@ def test_start_again_deals_a_new_problem_unless_a_number_is_typed(board):
 def test_undo_is_off_before_start_and_after_a_clear(ranking):
     board = ShanghaiBoard(deal=3, ranking=ranking)
     assert board.button("undo").disabled and board.button("redo").disabled
+
+
+def press(board, key, ctrl=False):
+    fire(board.canvas, event="key_down", key=key, shift_key=False, ctrl_key=ctrl, meta_key=False)
+
+
+def test_keys_search_cancel_and_undo(board):
+    action = board.game.construction_actions()[0]
+    take(board, action)
+    press(board, "s")
+    assert board.given_up and len(board.ui.suggested) == 2 and board.sounds.played[-1] == "select"
+    press(board, "Escape")
+    assert board.ui.suggested == () and board.record.actions == [action]
+    press(board, "Backspace")
+    assert board.record.actions == []
+    take(board, action)
+    press(board, "z", ctrl=True)
+    assert board.record.actions == [] and board.record.can_redo
+
+
+def test_a_refused_start_buzzes_and_keeps_the_game(board):
+    board.deal_box.value = "x"
+    board.button("start").click()
+    assert board.sounds.played[-1] == "ng" and board.playing and board.game.deal_number == 3

@@ -14,11 +14,12 @@ imported on demand, so the engine needs nothing from Jupyter.
 
 from __future__ import annotations
 
+from ..lazy import lazy_exports
 from .board import (
     COL_COUNT, DEPTH_COUNT, KIND_NAMES, KINDS, LAYOUT, ROW_COUNT, TILE_HEIGHT, TILE_WIDTH, Tile, can_select, is_top,
     kind_code, kind_name, layout_mask, parse_position,
 )
-from .clock import format_time, format_time_ja
+from .controls import ShanghaiUI, TileAt
 from .game import Shanghai, pair_action, parse_board
 from .generator import Deal, create_problem, create_problem_fast, deal, get_edges, get_random2, init_tiles, random_deal
 from .ranking import Ranking, RankingError, clean_player_name, share_text
@@ -27,27 +28,14 @@ from .solver import (
 )
 
 __all__ = [
-    "Shanghai", "Tile", "Deal", "Solution",
+    "Shanghai", "Tile", "Deal", "Solution", "ShanghaiUI", "TileAt", "ShanghaiPicture", "ShanghaiBoard",
     "deal", "create_problem", "create_problem_fast", "init_tiles", "get_edges", "get_random2", "random_deal",
     "can_select", "is_top", "layout_mask", "parse_position", "parse_board", "pair_action",
     "kind_name", "kind_code", "KINDS", "KIND_NAMES", "LAYOUT",
     "TILE_WIDTH", "TILE_HEIGHT", "ROW_COUNT", "COL_COUNT", "DEPTH_COUNT",
-    "format_time", "format_time_ja",
     "solve", "is_winnable", "winning_hint", "describe", "random_deal_statistics", "generator_retry_statistics",
     "Ranking", "RankingError", "clean_player_name", "share_text",
 ]
 
-__all__ += ["ShanghaiPicture", "ShanghaiBoard"]
-
-
-def __getattr__(name: str):
-    # The picture and the play board are loaded on demand, so the engine stays free of Jupyter imports.
-    if name == "ShanghaiPicture":
-        from .picture import ShanghaiPicture
-
-        return ShanghaiPicture
-    if name == "ShanghaiBoard":
-        from .widget import ShanghaiBoard
-
-        return ShanghaiBoard
-    raise AttributeError(name)
+# The picture and the play board are loaded on demand, so the engine stays free of Jupyter imports.
+__getattr__ = lazy_exports(__name__, {"ShanghaiPicture": ".picture", "ShanghaiBoard": ".widget"})

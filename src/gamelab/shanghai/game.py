@@ -26,7 +26,7 @@ from .board import (
 )
 from .generator import deal as make_deal
 
-__all__ = ["Shanghai", "parse_board"]
+__all__ = ["Shanghai", "parse_board", "pair_action"]
 
 _TOKEN = re.compile(r"^(\d\d|\.\.)$")
 
@@ -141,11 +141,6 @@ class Shanghai(Game):
     def tiles(self) -> list[Tile]:
         """The tiles on the board, in the tutorial's scan order (top layer first, then row, column)."""
         return [self._tile(i) for i in iter_bits(self._present)]
-
-    @property
-    def all_tiles(self) -> list[Tile]:
-        """Every tile dealt, taken or not (a picture may want the empty places)."""
-        return [self._tile(i) for i in sorted(self._kind_at)]
 
     def tile_at(self, position: Position | str) -> Tile | None:
         """The tile at a position (``(d, r, c)`` or ``"d.r.c"``), or None if there is none now."""
@@ -302,9 +297,9 @@ class Shanghai(Game):
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def _repr_svg_(self) -> str:
-        from .picture import board_svg  # lazy: the engine itself needs no drawing code
+        from .picture import ShanghaiPicture  # lazy: the engine itself needs no drawing code
 
-        return board_svg(self)
+        return ShanghaiPicture().svg(self)
 
 
 def pair_action(first: Tile | Position | str, second: Tile | Position | str) -> str:
@@ -316,6 +311,3 @@ def pair_action(first: Tile | Position | str, second: Tile | Position | str) -> 
             return item.strip()
         return position_label(item)
     return f"{label(first)} {label(second)}"
-
-
-__all__ += ["pair_action"]

@@ -6,8 +6,8 @@ edges, the face (gamelab's own tile art), a tint on every tile that can be taken
 blue from the top layer down, twice as strong on the selected tile — and a red frame on the two
 tiles Search suggests. Layers are painted bottom first so upper tiles cover lower ones.
 
-Clickable targets are ``("tile", depth, row, col)`` on the faces of selectable tiles only, as the
-tutorial lays its invisible buttons: a click anywhere else is the canvas's NG click.
+Clickable targets are :class:`~gamelab.shanghai.controls.TileAt` on the faces of selectable tiles only,
+as the tutorial lays its invisible buttons: a click anywhere else is the canvas's NG click.
 
 >>> from gamelab.shanghai import Shanghai
 >>> svg = ShanghaiPicture().svg(Shanghai.new(deal=1))
@@ -17,15 +17,13 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..pictures import CJK_FONT, FONT, Painter, Picture
 from ..pictures.tiles import draw_tile_face, shanghai_kind
-from .board import FIELD_HEIGHT, FIELD_WIDTH, LAYER_DX, LAYER_DY, TILE_HEIGHT, TILE_WIDTH, Tile
-from .board import bit_of
+from .board import FIELD_HEIGHT, FIELD_WIDTH, LAYER_DX, LAYER_DY, TILE_HEIGHT, TILE_WIDTH, Tile, bit_of
+from .controls import ShanghaiUI, TileAt
 from .game import Shanghai
 
-__all__ = ["ShanghaiPicture", "board_svg", "LAYER_TINTS"]
+__all__ = ["ShanghaiPicture", "LAYER_TINTS"]
 
 #: The tint of a selectable tile per layer (colour, strength), strength doubled when selected.
 LAYER_TINTS = {0: ("rgb(255, 0, 0)", 0.2), 1: ("rgb(255, 255, 0)", 0.2), 2: ("rgb(0, 255, 0)", 0.2),
@@ -33,45 +31,35 @@ LAYER_TINTS = {0: ("rgb(255, 0, 0)", 0.2), 1: ("rgb(255, 255, 0)", 0.2), 2: ("rg
 
 
 class ShanghaiPicture(Picture[Shanghai]):
-    """The tutorial's 484 × 480 field on its dark cyan (#008b8b) background.
-
-    ``ui`` (all optional): ``selected`` a position, ``suggested`` a list of positions, ``title`` the
-    text in the top strip (the widget writes the clock elsewhere), ``message`` a red notice such as
-    手詰まりです, ``faces`` False to leave faces blank (faster in tests).
+    """The tutorial's 484 × 480 field on its dark cyan (#008b8b) background, the deal and the tiles left
+    in the top strip, 手詰まりです in red at a stalemate; ``ui`` marks the selected and suggested tiles.
     """
 
     background = "#008b8b"
 
-    def size(self, state: Shanghai, ui: Any = None) -> tuple[int, int]:
+    def size(self, state: Shanghai, ui: ShanghaiUI | None = None) -> tuple[int, int]:
         return FIELD_WIDTH, FIELD_HEIGHT
 
-    def draw(self, p: Painter, state: Shanghai, ui: Any = None) -> None:
-        ui = ui or {}
-        selected = ui.get("selected")
-        suggested = set(ui.get("suggested") or ())
-        faces = ui.get("faces", True)
+    def draw(self, p: Painter, state: Shanghai, ui: ShanghaiUI | None = None) -> None:
+        ui = ui or ShanghaiUI()
+        suggested = set(ui.suggested)
         free = state.free()
-        title = ui.get("title")
-        if title is None:
-            deal = state.deal_number
-            title = (f"deal #{deal} · " if deal is not None else "") + f"{state.tiles_left} tiles left"
+        deal = state.deal_number
+        title = (f"deal #{deal} · " if deal is not None else "") + f"{state.tiles_left} tiles left"
         p.text(10, 10, title, size=20, fill="white", align="left", baseline="top", family=FONT)
-        message = ui.get("message")
-        if message is None and state.is_stalemate:
-            message = "手詰まりです"
-        if message:
-            p.text(FIELD_WIDTH - 10, 12, message, size=18, fill="#ff2a2a", bold=True, align="right",
+        if state.is_stalemate:
+            p.text(FIELD_WIDTH - 10, 12, "手詰まりです", size=18, fill="#ff2a2a", bold=True, align="right",
                    baseline="top", family=FONT)
         if state.is_cleared:
             p.text(FIELD_WIDTH / 2, FIELD_HEIGHT / 2 - 20, "クリア！", size=56, fill="white", bold=True,
                    family=CJK_FONT)
-            p.text(FIELD_WIDTH / 2, FIELD_HEIGHT / 2 + 40, ui.get("banner") or "Cleared!", size=22, fill="white",
+            p.text(FIELD_WIDTH / 2, FIELD_HEIGHT / 2 + 40, ui.banner or "Cleared!", size=22, fill="white",
                    family=FONT)
         # Bottom layer first, as the tutorial's draw() loops depth from 3 down to 0.
         for tile in sorted(state.tiles, key=lambda t: (-t.depth, t.row, t.col)):
             can = bool(free >> bit_of(tile.position) & 1)
-            self.draw_tile(p, tile, can_select=can, selected=tile.position == selected,
-                           suggested=tile.position in suggested, face=faces)
+            self.draw_tile(p, tile, can_select=can, selected=tile.position == ui.selected,
+                           suggested=tile.position in suggested)
 
     @staticmethod
     def draw_tile(p: Painter, tile: Tile, *, can_select: bool, selected: bool = False, suggested: bool = False,
@@ -86,7 +74,7 @@ class ShanghaiPicture(Picture[Shanghai]):
         if can_select:
             colour, strength = LAYER_TINTS[tile.depth]
             p.rect(left, top, TILE_WIDTH, TILE_HEIGHT, fill=colour, alpha=min(1.0, strength * (2 if selected else 1)),
-                   target=("tile", *tile.position))
+                   target=TileAt(*tile.position))
         if suggested:
             p.rect(left + 2, top + 2, TILE_WIDTH - 4, TILE_HEIGHT - 4, stroke="#ff0000", line_width=4)
 
@@ -113,7 +101,3 @@ class ShanghaiPicture(Picture[Shanghai]):
         if kind is not None:
             draw_tile_face(p, kind, left + 1, top + 1, TILE_WIDTH - 2, TILE_HEIGHT - 2, background=False)
 
-
-def board_svg(state: Shanghai, ui: Any = None) -> str:
-    """The board as an SVG document (what a notebook shows for a :class:`Shanghai` value)."""
-    return ShanghaiPicture().svg(state, ui)

@@ -2,8 +2,9 @@
 
 The tutorial posts scores to a server page (ranking.html) and keeps the player name in the browser's
 ``localStorage``. Here both live in one SQLite file, ``shanghai.sqlite3`` in the data folder
-(``$GAMELAB_DATA_DIR``, else ``$XDG_DATA_HOME/gamelab`` or ``~/.local/share/gamelab`` on Linux,
-``~/Library/Application Support/gamelab`` on macOS, ``%LOCALAPPDATA%\\gamelab`` on Windows).
+(``$GAMELAB_DATA_DIR``, else the per-user data folder ``platformdirs`` picks: ``$XDG_DATA_HOME/gamelab``
+or ``~/.local/share/gamelab`` on Linux, ``~/Library/Application Support/gamelab`` on macOS,
+``%LOCALAPPDATA%\\gamelab`` on Windows).
 
 Several notebook kernels may finish games at the same moment, so the database runs in WAL mode with a
 busy timeout, every write is one ``BEGIN IMMEDIATE`` transaction, and every row carries a random
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import sys
 import time
 import unicodedata
 import uuid
@@ -32,7 +32,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .clock import format_time, format_time_ja
+from platformdirs import user_data_dir
+
+from ..clock import format_milliseconds
 
 __all__ = ["Ranking", "Entry", "RankingError", "data_dir", "clean_player_name", "share_text", "MAX_NAME_LENGTH"]
 
@@ -46,19 +48,13 @@ class RankingError(ValueError):
 
 
 def data_dir() -> Path:
-    """The folder gamelab keeps user data in (created on first use by :class:`Ranking`).
-
-    The usual per-user data folders, as ``platformdirs`` would choose them; written out here rather
-    than adding a dependency for a few lines.
-    """
+    """The folder gamelab keeps user data in (created on first use by :class:`Ranking`):
+    ``$GAMELAB_DATA_DIR`` if set (tests and lesson runs point it at a scratch folder), else the
+    platform's per-user data folder as ``platformdirs`` chooses it."""
     env = os.environ.get("GAMELAB_DATA_DIR")
     if env:
         return Path(env).expanduser()
-    if sys.platform == "win32":
-        return Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local") / "gamelab"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "gamelab"
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "gamelab"
+    return Path(user_data_dir("gamelab", appauthor=False))
 
 
 def clean_player_name(name: object) -> str:
@@ -99,14 +95,15 @@ def share_text(time_ms: int | None, *, deal: int | None = None, given_up: bool =
             return "鳩でもわかる上海麻雀 みんなで挑戦しよう！ #gamelab"
         note = "（ヒントあり）" if given_up else ""
         where = f"問題 #{deal} " if deal is not None else ""
-        return f"鳩でもわかる上海麻雀 {where}記録 {format_time_ja(time_ms)}{note} みんなで挑戦しよう！ #gamelab"
+        record = format_milliseconds(time_ms, japanese=True)
+        return f"鳩でもわかる上海麻雀 {where}記録 {record}{note} みんなで挑戦しよう！ #gamelab"
     if language != "en":
         raise ValueError(f"language must be 'en' or 'ja', not {language!r}")
     where = f", deal #{deal}" if deal is not None else ""
     if not time_ms:
         return f"gamelab Shanghai{where}: come and try! #gamelab"
     how = " (with hints)" if given_up else ""
-    return f"gamelab Shanghai{where}: cleared in {format_time(time_ms)}{how}. Can you beat it? #gamelab"
+    return f"gamelab Shanghai{where}: cleared in {format_milliseconds(time_ms)}{how}. Can you beat it? #gamelab"
 
 
 @dataclass(frozen=True)
@@ -123,7 +120,7 @@ class Entry:
 
     @property
     def time_text(self) -> str:
-        return format_time(self.time_ms)
+        return format_milliseconds(self.time_ms)
 
 
 class Ranking:

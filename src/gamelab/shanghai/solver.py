@@ -132,10 +132,10 @@ class _Search:
             # Four of a kind, at most one free: two tiles can pair only if neither needs the other gone
             # first. If none of the three ways to split the four into two such pairs works, it is lost.
             a, b, c, d = iter_bits(group)
-            need = {i: self.requirements(present, i, cache) for i in (a, b, c, d)}
+            needs = {i: self.requirements(present, i, cache) for i in (a, b, c, d)}
 
             def can_pair(x: int, y: int) -> bool:
-                return not (need[x] >> y & 1 or need[y] >> x & 1)
+                return not (needs[x] >> y & 1 or needs[y] >> x & 1)
 
             if not any(can_pair(w, x) and can_pair(y, z) for w, x, y, z in ((a, b, c, d), (a, c, b, d), (a, d, b, c))):
                 return True
@@ -201,7 +201,7 @@ class _Search:
         if self.nodes > self.node_limit:
             raise _OutOfBudget
         free = free_mask(present)
-        options: list[tuple[int, tuple[int, ...]]] = []
+        options: list[tuple[float, tuple[int, int]]] = []
         last_pairs: list[int] = []
         fours: list[int] = []
         for km in self.kind_masks:
@@ -227,7 +227,7 @@ class _Search:
             for i in range(len(idx)):
                 for j in range(i + 1, len(idx)):
                     a, b = idx[i], idx[j]
-                    score = self.weight(a, present) + self.weight(b, present)
+                    score: float = self.weight(a, present) + self.weight(b, present)
                     if self.noise is not None:
                         score += self.noise.random() * NOISE
                     options.append((score, (a, b)))
@@ -318,9 +318,8 @@ def winning_hint(game: Shanghai, node_limit: int = DEFAULT_NODE_LIMIT) -> str | 
 def random_deal_statistics(count: int, seed: int = 0, node_limit: int = 50_000) -> dict[str, int]:
     """Shuffle ``count`` random deals (no construction) and count how many the solver can clear.
 
-    >>> stats = random_deal_statistics(3, seed=1)
-    >>> sum(stats.values()) == 3
-    True
+    >>> random_deal_statistics(2, seed=7, node_limit=1000)
+    {'winnable': 1, 'unwinnable': 1, 'unknown': 0}
     """
     rng = random.Random(seed)
     counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}

@@ -17,17 +17,21 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from html import escape
 from typing import Any, Hashable
 
 import ipywidgets as widgets
 
-from ..widgets import PlayBoard
 from ..clock import format_seconds_with_ms
-from .game import Shanghai, pair_action
+from ..controls import Response
+from ..widgets import PlayBoard
+from . import controls
+from .controls import RANDOM_DEALS, ShanghaiUI
+from .game import Shanghai
 from .picture import ShanghaiPicture
-from .ranking import Ranking, RankingError, clean_player_name, share_text
-from .solver import is_winnable, winning_hint
+from .ranking import Entry, Ranking, RankingError, share_text
+from .solver import is_winnable
 
 __all__ = ["ShanghaiBoard", "HOW_TO_PLAY"]
 
@@ -45,7 +49,7 @@ _MARQUEE_CSS = """<style>
 </style>"""
 
 
-class ShanghaiBoard(PlayBoard):
+class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
     """The tutorial's game in a notebook cell.
 
     ``deal`` fixes the first problem (None: random); ``ranking`` is a :class:`Ranking`, ``"default"``
@@ -61,28 +65,21 @@ class ShanghaiBoard(PlayBoard):
                  player: str | None = None, warn_unwinnable: bool = True, solver_nodes: int = 3000,
                  seed: int | None = None, **options: Any) -> None:
         self._rng = random.Random(seed)
-        first = deal if deal is not None else self._rng.randrange(1, 1_000_000)
+        first = deal if deal is not None else self._rng.choice(RANDOM_DEALS)
         self.playing = False     # isPlaying
         self.given_up = False    # isGiveuped
         self.warn_unwinnable = warn_unwinnable
         self.solver_nodes = solver_nodes
-        self.last_entry = None
+        self.last_entry: Entry | None = None
         self.ranking_error = ""
+        self.ranking: Ranking | None = None
         if ranking == "default":
             try:
-                ranking = Ranking()
+                self.ranking = Ranking()
             except RankingError as exc:
-                ranking, self.ranking_error = None, str(exc)
-        self.ranking: Ranking | None = ranking if isinstance(ranking, Ranking) else None
-        options.setdefault("clock_format", format_seconds_with_ms)
-        options.setdefault("clock_interval", 0.25)
-        super().__init__(Shanghai.new(deal=first), clock=True, **options)
-        self.button("new").layout.display = "none"  # Start plays that part, as in the tutorial
-        self.add_button("Start", self.start, "Start a new problem (開始)", name="start")
-        self.add_button("Cancel", self.cancel, "Clear the selection, or take back the last pair (取り消し)",
-                        name="cancel")
-        self.add_button("Search", self.search, "Show a pair to take: counts as giving up (探す)", name="search")
-
+                self.ranking_error = str(exc)
+        elif isinstance(ranking, Ranking):
+            self.ranking = ranking
         remembered = ""
         if self.ranking is not None:
             try:
@@ -98,15 +95,23 @@ class ShanghaiBoard(PlayBoard):
         self.ranking_view = widgets.HTML()
         self.how_to = widgets.HTML(_MARQUEE_CSS + f'<div class="gamelab-marquee"><span>{escape(HOW_TO_PLAY)}'
                                    f"</span></div>")
+        options.setdefault("clock_format", format_seconds_with_ms)
+        options.setdefault("clock_interval", 0.25)
+        super().__init__(Shanghai.new(deal=first), clock=True, **options)
+
+    def build(self) -> None:
+        self.button("new").layout.display = "none"  # Start plays that part, as in the tutorial
+        self.add_button("Start", self.start_problem, "Start a new problem (開始)", name="start")
+        self.add_button("Cancel", self.cancel, "Clear the selection, or take back the last pair (取り消し)",
+                        name="cancel")
+        self.add_button("Search", self.search, "Show a pair to take: counts as giving up (探す)", name="search")
         self.extras.children = (widgets.VBox([widgets.HBox([self.player, self.deal_box]), self.share,
                                               self.ranking_view]),)
-        self.children = (self.how_to, *self.children)
+        self.children: tuple[widgets.Widget, ...] = (self.how_to, *self.children)  # the marquee on top
         self._show_ranking()
-        self.refresh()
 
-    # -- presentation state -----------------------------------------------------------------------
-    def make_ui(self) -> dict[str, Any]:
-        return {"selected": None, "suggested": [], "title": None, "message": None, "banner": None}
+    def make_ui(self) -> ShanghaiUI:
+        return ShanghaiUI()
 
     def status(self) -> str:
         game = self.game
@@ -129,27 +134,16 @@ class ShanghaiBoard(PlayBoard):
             self.button("redo").disabled = True
 
     # -- the tutorial's handlers ------------------------------------------------------------------
-    def start(self) -> None:
+    def start_problem(self) -> None:
         """Start (開始): a new problem — the deal typed in the Deal # box, else a random one — with
         selection, suggestion, undo and the given-up flag reset, the clock from zero and the player's
         name remembered."""
-        text = self.deal_box.value.strip()
         try:
-            if text and not text.isdigit():
-                raise ValueError("write a whole number, or leave the box empty for a random deal")
-            number = int(text) if text else self._rng.randrange(1, 1_000_000)
-            game = Shanghai.new(deal=number)
+            request = controls.read_start(self.deal_box.value, self.player.value, self._rng)
         except ValueError as exc:
-            self.say(f"Deal #: {text!r} is not a deal number: {exc}", error=True)
-            self.play_sound("ng")
+            self.respond(Response.refuse(str(exc)))
             return
-        try:
-            name = clean_player_name(self.player.value)
-        except ValueError as exc:
-            self.say(str(exc), error=True)
-            self.play_sound("ng")
-            return
-        self.player.value = "" if name == "anonymous" and not self.player.value.strip() else name
+        self.player.value = request.player
         if self.ranking is not None:
             try:
                 self.ranking.player_name = self.player.value
@@ -158,47 +152,32 @@ class ShanghaiBoard(PlayBoard):
         # Like the tutorial's Start, the next Start deals a new problem: the box is emptied (the deal
         # number stays on the board's title and in the ranking); type a number to replay one.
         self.deal_box.value = ""
-        self._next = game
-        self.new_game()
         self.playing = True
         self.given_up = False
         self.share.value = ""
+        self.start(request.game)
         if self.clock is not None:
-            self.clock.colour = "inherit"
             self.clock.start()
         self._show_ranking()
-        self.refresh()
-
-    def fresh_game(self) -> Shanghai:
-        return getattr(self, "_next", None) or Shanghai.new(deal=self._rng.randrange(1, 1_000_000))
 
     def on_click(self, target: Hashable | None) -> None:
-        if not self.playing:
-            self.play_sound("ng")
-            self.say("Press Start first.")
-            return
-        self.ui["suggested"] = []
-        if not (isinstance(target, tuple) and target[0] == "tile"):
-            self._ng()  # the canvas's own onclick: an empty spot or a blocked tile
-            return
-        position = target[1:]
-        selected = self.ui["selected"]
-        if selected is None:
-            self.ui["selected"] = position
-            self.play_sound("select")
-            self.redraw()
-            return
-        first, second = self.game.tile_at(selected), self.game.tile_at(position)
-        if selected != position and first is not None and second is not None and first.kind == second.kind:
-            self.ui["selected"] = None
-            self.act(pair_action(selected, position))
-        else:
-            self._ng()
+        self.respond(controls.click(self.game, self.ui, target, playing=self.playing))
 
-    def _ng(self) -> None:
-        self.ui["selected"] = None
-        self.play_sound("ng")
-        self.redraw()
+    def on_key(self, key: str) -> None:
+        self.respond(controls.key(self.game, self.ui, key))
+
+    def cancel(self) -> None:
+        """Cancel (取り消し / もとに戻す): clear the selection or suggestion, else take back a pair."""
+        self.respond(controls.cancel(self.game, self.ui, playing=self.playing, can_undo=self.record.can_undo))
+
+    def search(self) -> None:
+        """Search (探す): frame a pair to take; the game counts as given up from now on (a red clock)."""
+        response = controls.search(self.game, self.ui, playing=self.playing, nodes=self.solver_nodes)
+        if response is not None and response.ui is not None:
+            self.given_up = True
+            if self.clock is not None:
+                self.clock.colour = "#ff0000"
+        self.respond(response)
 
     def after_action(self, action: str) -> None:
         game = self.game
@@ -223,48 +202,11 @@ class ShanghaiBoard(PlayBoard):
                 self.last_entry = self.ranking.add(self.player.value, ms, given_up=self.given_up, deal=deal)
             except (RankingError, ValueError) as exc:
                 self.ranking_error = f"not ranked: {exc}"
-        self.ui["banner"] = f"Cleared in {format_seconds_with_ms(ms / 1000)}" + (" (Search used)" if self.given_up else "")
+        banner = f"Cleared in {format_seconds_with_ms(ms / 1000)}" + (" (Search used)" if self.given_up else "")
+        self.ui = replace(self.ui, banner=banner)
         self.share.value = ("<b>Share your time:</b> <code>"
                             f"{escape(share_text(ms, deal=deal, given_up=self.given_up))}</code>")
         self._show_ranking()
-
-    def cancel(self) -> None:
-        """Cancel (取り消し / もとに戻す): clear the selection or suggestion, else take back a pair."""
-        if not self.playing:
-            return
-        if self.ui["selected"] is not None or self.ui["suggested"]:
-            self.ui["selected"] = None
-            self.ui["suggested"] = []
-            self.play_sound("select")
-            self.redraw()
-            return
-        if not self.record.can_undo:
-            self.play_sound("ng")
-            return
-        self.undo()
-        self.play_sound("select")
-
-    def search(self) -> None:
-        """Search (探す): frame a pair to take; the game counts as given up from now on."""
-        if not self.playing:
-            return
-        self.play_sound("select")
-        hint = winning_hint(self.game, self.solver_nodes)
-        if hint is None:
-            return
-        self.ui["suggested"] = [tuple(int(v) for v in part.split(".")) for part in hint.split()]
-        self.ui["selected"] = None
-        self.given_up = True
-        if self.clock is not None:
-            self.clock.colour = "#ff0000"
-            self.clock.refresh()
-        self.redraw()
-
-    def on_key(self, key: str) -> None:
-        if key in ("Escape", "Backspace"):
-            self.cancel()
-        elif key.lower() == "s":
-            self.search()
 
     def _show_ranking(self) -> None:
         if self.ranking is None:

@@ -257,11 +257,12 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         return True
 
     def respond(self, response: Response[U] | None) -> None:
-        """Carry out what the game's controls answered: new interface state, a command, an action, words."""
+        """Carry out what the game's controls answered: new interface state, a sound, a command, an action, words."""
         if response is None:
             return
         if response.ui is not None:
             self.ui = response.ui
+        self.play_sound(response.sound)
         if response.command is not None:
             self.command(response.command)
         if response.action is not None:
