@@ -10,7 +10,8 @@ import pytest
 
 from gamelab.controls import Response
 from gamelab.shanghai import Shanghai
-from gamelab.shanghai.controls import ShanghaiUI, TileAt, cancel, click, key, read_start, search
+from gamelab.shanghai.controls import cancel, click, key, read_start, search
+from gamelab.shanghai.picture import ShanghaiUI, TileAt
 
 
 @pytest.fixture

@@ -16,15 +16,43 @@ from __future__ import annotations
 
 from ..lazy import lazy_exports
 from .board import (
-    COL_COUNT, DEPTH_COUNT, KIND_NAMES, KINDS, LAYOUT, ROW_COUNT, TILE_HEIGHT, TILE_WIDTH, Tile, can_select, is_top,
-    kind_code, kind_name, layout_mask, parse_position,
+    COL_COUNT,
+    DEPTH_COUNT,
+    KIND_NAMES,
+    KINDS,
+    LAYOUT,
+    ROW_COUNT,
+    TILE_HEIGHT,
+    TILE_WIDTH,
+    Tile,
+    can_select,
+    is_top,
+    kind_code,
+    kind_name,
+    layout_mask,
+    parse_position,
 )
-from .controls import ShanghaiUI, TileAt
 from .game import Shanghai, pair_action, parse_board
-from .generator import Deal, create_problem, create_problem_fast, deal, get_edges, get_random2, init_tiles, random_deal
+from .generator import (
+    Deal,
+    create_problem,
+    create_problem_fast,
+    deal,
+    get_edges,
+    get_random2,
+    init_tiles,
+    random_deal,
+)
+from .picture import ShanghaiUI, TileAt
 from .ranking import Ranking, RankingError, clean_player_name, share_text
 from .solver import (
-    Solution, describe, generator_retry_statistics, is_winnable, random_deal_statistics, solve, winning_hint,
+    Solution,
+    describe,
+    generator_retry_statistics,
+    is_winnable,
+    random_deal_statistics,
+    solve,
+    winning_hint,
 )
 
 __all__ = [

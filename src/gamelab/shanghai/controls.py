@@ -23,39 +23,16 @@ import random
 from dataclasses import dataclass, replace
 
 from ..controls import Response
-from .board import Position, parse_position
+from .board import parse_position
 from .game import Shanghai, pair_action
+from .picture import ShanghaiUI, TileAt
 from .ranking import clean_player_name
 from .solver import winning_hint
 
-__all__ = ["TileAt", "ShanghaiUI", "StartRequest", "click", "key", "cancel", "search", "read_start", "RANDOM_DEALS"]
+__all__ = ["StartRequest", "click", "key", "cancel", "search", "read_start", "RANDOM_DEALS"]
 
 #: deal numbers a random Start picks from
 RANDOM_DEALS = range(1, 1_000_000)
-
-
-@dataclass(frozen=True)
-class TileAt:
-    """Click target: the face of the free tile at ``depth``, ``row``, ``col`` (the tutorial's invisible
-    button over a selectable tile; blocked tiles have none)."""
-
-    depth: int
-    row: int
-    col: int
-
-    @property
-    def position(self) -> Position:
-        return (self.depth, self.row, self.col)
-
-
-@dataclass(frozen=True)
-class ShanghaiUI:
-    """Interface state the picture reads: the selected tile, the pair Search framed, and the text under
-    クリア！ once the board is clear (None: "Cleared!")."""
-
-    selected: Position | None = None
-    suggested: tuple[Position, ...] = ()
-    banner: str | None = None
 
 
 def click(game: Shanghai, ui: ShanghaiUI, target: object, *, playing: bool) -> Response[ShanghaiUI]:

@@ -21,8 +21,18 @@ from typing import Any, Callable, ClassVar, Self
 from ..errors import IllegalMove
 from ..game import Game, register_game
 from .board import (
-    COL_COUNT, DEPTH_COUNT, KIND_NAMES, ROW_COUNT, Position, Tile, bit_of, free_mask, iter_bits,
-    parse_position, position_label, position_of_index,
+    COL_COUNT,
+    DEPTH_COUNT,
+    KIND_NAMES,
+    ROW_COUNT,
+    Position,
+    Tile,
+    bit_of,
+    free_mask,
+    iter_bits,
+    parse_position,
+    position_label,
+    position_of_index,
 )
 from .generator import deal as make_deal
 
@@ -297,7 +307,8 @@ class Shanghai(Game):
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def _repr_svg_(self) -> str:
-        from .picture import ShanghaiPicture  # lazy: the engine itself needs no drawing code
+        # Lazy: the engine itself needs no drawing code.
+        from .picture import ShanghaiPicture
 
         return ShanghaiPicture().svg(self)
 

@@ -27,8 +27,20 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
-from .board import (COL_COUNT, DEPTH_COUNT, KINDS, LAYOUT, LAYOUT_MASK, ROW_COUNT, Position, Tile, free_mask,
-                    iter_bits, layout_mask, position_of_index)
+from .board import (
+    COL_COUNT,
+    DEPTH_COUNT,
+    KINDS,
+    LAYOUT,
+    LAYOUT_MASK,
+    ROW_COUNT,
+    Position,
+    Tile,
+    free_mask,
+    iter_bits,
+    layout_mask,
+    position_of_index,
+)
 
 __all__ = [
     "UNFILLED", "Deal", "deal", "create_problem", "create_problem_fast", "init_tiles", "get_edges",

@@ -17,13 +17,49 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..pictures import CJK_FONT, FONT, Painter, Picture
 from ..pictures.tiles import draw_tile_face, shanghai_kind
-from .board import FIELD_HEIGHT, FIELD_WIDTH, LAYER_DX, LAYER_DY, TILE_HEIGHT, TILE_WIDTH, Tile, bit_of
-from .controls import ShanghaiUI, TileAt
+from .board import (
+    FIELD_HEIGHT,
+    FIELD_WIDTH,
+    LAYER_DX,
+    LAYER_DY,
+    TILE_HEIGHT,
+    TILE_WIDTH,
+    Position,
+    Tile,
+    bit_of,
+)
 from .game import Shanghai
 
-__all__ = ["ShanghaiPicture", "LAYER_TINTS"]
+__all__ = ["TileAt", "ShanghaiUI", "ShanghaiPicture", "LAYER_TINTS"]
+
+
+@dataclass(frozen=True)
+class TileAt:
+    """Click target: the face of the free tile at ``depth``, ``row``, ``col`` (the tutorial's invisible
+    button over a selectable tile; blocked tiles have none)."""
+
+    depth: int
+    row: int
+    col: int
+
+    @property
+    def position(self) -> Position:
+        return (self.depth, self.row, self.col)
+
+
+@dataclass(frozen=True)
+class ShanghaiUI:
+    """Interface state the picture reads: the selected tile, the pair Search framed, and the text under
+    クリア！ once the board is clear (None: "Cleared!")."""
+
+    selected: Position | None = None
+    suggested: tuple[Position, ...] = ()
+    banner: str | None = None
+
 
 #: The tint of a selectable tile per layer (colour, strength), strength doubled when selected.
 LAYER_TINTS = {0: ("rgb(255, 0, 0)", 0.2), 1: ("rgb(255, 255, 0)", 0.2), 2: ("rgb(0, 255, 0)", 0.2),

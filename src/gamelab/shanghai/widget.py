@@ -27,9 +27,9 @@ from ..clock import format_seconds_with_ms
 from ..controls import Response
 from ..widgets import PlayBoard
 from . import controls
-from .controls import RANDOM_DEALS, ShanghaiUI
+from .controls import RANDOM_DEALS
 from .game import Shanghai
-from .picture import ShanghaiPicture
+from .picture import ShanghaiPicture, ShanghaiUI
 from .ranking import Entry, Ranking, RankingError, share_text
 from .solver import is_winnable
 
