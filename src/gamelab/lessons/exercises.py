@@ -1,0 +1,430 @@
+"""Exercises: the learner writes a step into a stub, ``check`` compares it with the shipped step.
+
+A lesson's exercise cell (tagged ``exercise`` in its metadata, with an ``exercise_id``) holds a stub::
+
+    @exercise("othello.flip")
+    def flip(board, index, color):
+        \"\"\"STEP 8: turn over the stones ``color`` sandwiches from ``index`` (裏返す). …\"\"\"
+        ...  # your code here
+
+and the cell after it runs ``check(flip)``, which answers one of three ways:
+
+* **not written yet** – the body is still ``...`` (or ``pass``, or ``raise NotImplementedError``); a stable
+  text, so a lesson as shipped runs top to bottom and passes nbval;
+* **passed** – the learner's function agrees with the shipped one on every case;
+* **failed** – the first differing case, in the game's words and drawn as a picture with the difference
+  marked (an exception names the learner's own line).
+
+The shipped function is the solution: every report that is not a pass carries it, collapsed, to be opened
+on purpose. Boards then play on the learner's pieces where they pass (:func:`use`). With
+``GAMELAB_GRADE_LOG`` set (``gamelab grade`` sets it), every check also appends its result to that file.
+
+Each game's exercises are defined in ``gamelab/lessons/<game>.py`` with :class:`Exercise` and
+:func:`register`.
+
+>>> def double(n):
+...     "Twice n."
+...     return n + n
+>>> register(Exercise("demo.twice", double, cases=lambda: [(n,) for n in range(5)], name="twice"))
+>>> @exercise("demo.twice")
+... def twice(n):
+...     "Twice n."
+...     ...
+>>> check(twice)
+✎ demo.twice: not written yet. Write the body of twice() above, run its cell, then run this one again.
+>>> @exercise("demo.twice")
+... def twice(n):
+...     return n * 2
+>>> check(twice)
+✔ demo.twice: twice() agrees with the shipped version on all 5 cases.
+>>> use(twice) is twice
+twice: yours (checked ✔)
+True
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import json
+import linecache
+import os
+import textwrap
+import traceback
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any, Callable, Iterable, Sequence
+
+__all__ = ["Exercise", "Explanation", "ExerciseReport", "register", "exercise", "check", "use", "is_stub",
+           "registry", "solution", "solution_source", "PASSED", "FAILED", "NOT_WRITTEN"]
+
+PASSED, FAILED, NOT_WRITTEN = "passed", "failed", "not written"
+
+#: the longest report text a learner reads (lines), the picture aside
+MAX_LINES = 20
+
+
+@dataclass
+class Explanation:
+    """A failing case in the game's words: a few lines, and the position drawn with the difference marked."""
+
+    lines: list[str]
+    picture: Any = None  # an object with _repr_svg_ (a Picture's image), or None
+
+
+@dataclass
+class Exercise:
+    """One tutorial step a learner writes.
+
+    * ``id`` – ``"<game>.<step>"``, the cell's ``exercise_id``;
+    * ``reference`` – the shipped function: what the learner's version must agree with, and the solution;
+    * ``cases`` – makes the cases, each a tuple of arguments;
+    * ``name`` – the learner's function name (default: the reference's);
+    * ``run(function, case)`` – how to try one version on a case (default ``function(*case)``); an
+      exercise whose step changes its arguments returns what matters (the board afterwards, say);
+    * ``same(expected, got)`` – agreement (default ``==``);
+    * ``explain(case, expected, got)`` – the failing case in the game's words, with a picture;
+    * ``solution`` – the solution as the notebook cell would hold it (default: the reference's source,
+      renamed); ``solution_imports`` – lines it needs in the notebook.
+    """
+
+    id: str
+    reference: Callable[..., Any]
+    cases: Callable[[], Iterable[tuple[Any, ...]]]
+    name: str = ""
+    run: Callable[[Callable[..., Any], tuple[Any, ...]], Any] | None = None
+    same: Callable[[Any, Any], bool] | None = None
+    explain: Callable[[tuple[Any, ...], Any, Any], Explanation] | None = None
+    solution: str | None = None
+    solution_imports: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            self.name = self.reference.__name__
+
+    def call(self, function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
+        if self.run is not None:
+            return self.run(function, case)
+        return function(*case)
+
+
+_REGISTRY: dict[str, Exercise] = {}
+_RESULTS: dict[str, str] = {}
+
+
+def register(ex: Exercise) -> None:
+    """Make ``ex`` known by its id (a game's lesson module registers all of its exercises on import)."""
+    _REGISTRY[ex.id] = ex
+
+
+def registry() -> dict[str, Exercise]:
+    """Every registered exercise, by id (importing every game's lesson module first)."""
+    _load_all()
+    return dict(_REGISTRY)
+
+
+def _load_all() -> None:
+    import importlib
+    import pkgutil
+
+    from .. import lessons
+
+    for module in pkgutil.iter_modules(lessons.__path__):
+        if module.name not in ("exercises", "helpers", "setup", "grade", "solutions"):
+            importlib.import_module(f"{lessons.__name__}.{module.name}")
+
+
+def _find(exercise_id: str) -> Exercise:
+    if exercise_id not in _REGISTRY:
+        _load_all()
+    try:
+        return _REGISTRY[exercise_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise KeyError(f"no exercise called {exercise_id!r} (known: {known})") from None
+
+
+def exercise(exercise_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Mark a learner's function as their version of exercise ``exercise_id`` (it is returned unchanged)."""
+    _find(exercise_id)
+
+    def mark(function: Callable[..., Any]) -> Callable[..., Any]:
+        function.__exercise__ = exercise_id  # type: ignore[attr-defined]  # a plain function's attribute
+        return function
+
+    return mark
+
+
+# -- is it written yet? ---------------------------------------------------------------------------------
+def _empty_body(body: Sequence[ast.stmt]) -> bool:
+    statements = list(body)
+    if statements and isinstance(statements[0], ast.Expr) and isinstance(getattr(statements[0], "value", None),
+                                                                          ast.Constant) \
+            and isinstance(statements[0].value.value, str):
+        statements = statements[1:]  # the docstring
+    if not statements:
+        return True
+    if len(statements) != 1:
+        return False
+    only = statements[0]
+    if isinstance(only, ast.Pass):
+        return True
+    if isinstance(only, ast.Expr) and isinstance(only.value, ast.Constant) and only.value.value is Ellipsis:
+        return True
+    if isinstance(only, ast.Raise) and only.exc is not None:
+        raised = only.exc.func if isinstance(only.exc, ast.Call) else only.exc
+        return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"
+    return False
+
+
+def _stub_template(function: Callable[..., Any]) -> bytes:
+    def stub() -> None: ...
+    return stub.__code__.co_code
+
+
+def is_stub(function: Callable[..., Any]) -> bool:
+    """True while ``function``'s body is only a docstring and ``...`` / ``pass`` / ``raise NotImplementedError``.
+
+    >>> def f(x):
+    ...     "Doc."
+    ...     ...
+    >>> def g(x):
+    ...     return x
+    >>> is_stub(f), is_stub(g)
+    (True, False)
+    """
+    try:
+        source = textwrap.dedent(inspect.getsource(function))
+        tree = ast.parse(source)
+    except (OSError, TypeError, SyntaxError, IndentationError):
+        code = getattr(function, "__code__", None)
+        return code is not None and code.co_code == _stub_template(function)
+    defs = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if not defs:
+        return False
+    return _empty_body(defs[0].body)
+
+
+# -- checking -------------------------------------------------------------------------------------------
+class _Raised:
+    """What a call raised, with the learner's own line when it came from their code."""
+
+    def __init__(self, exc: BaseException, where: str | None = None) -> None:
+        self.exc = exc
+        self.where = where
+
+    def __repr__(self) -> str:
+        return f"{type(self.exc).__name__}: {self.exc}"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Raised) and type(other.exc) is type(self.exc)
+
+
+def _learner_line(exc: BaseException, function: Callable[..., Any]) -> str | None:
+    """``"line 4: return board[i]"`` for the deepest frame of the learner's own cell, if any."""
+    filename = getattr(getattr(function, "__code__", None), "co_filename", None)
+    found = None
+    for frame, lineno in traceback.walk_tb(exc.__traceback__):
+        if frame.f_code.co_filename == filename:
+            found = (lineno, linecache.getline(filename, lineno).strip())
+    if found is None:
+        return None
+    lineno, text = found
+    return f"line {lineno}: {text}" if text else f"line {lineno}"
+
+
+def _attempt(ex: Exercise, function: Callable[..., Any], case: tuple[Any, ...], learner: bool) -> Any:
+    try:
+        return ex.call(function, case)
+    except Exception as exc:  # a learner's bug is a result to report, not a crash of the lesson
+        return _Raised(exc, _learner_line(exc, function) if learner else None)
+
+
+@dataclass
+class ExerciseReport:
+    """The answer of :func:`check`: a status, a short text, and for a failure the first case drawn."""
+
+    exercise_id: str
+    name: str
+    status: str
+    total: int = 0
+    failed: int = 0
+    explanation: Explanation | None = None
+    solution_code: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return self.status == PASSED
+
+    def __bool__(self) -> bool:
+        return self.passed
+
+    @property
+    def message(self) -> str:
+        """The first line: what ``gamelab grade`` prints."""
+        return self.lines()[0]
+
+    def lines(self) -> list[str]:
+        if self.status == NOT_WRITTEN:
+            return [f"✎ {self.exercise_id}: not written yet. Write the body of {self.name}() above, "
+                    f"run its cell, then run this one again."]
+        if self.status == PASSED:
+            return [f"✔ {self.exercise_id}: {self.name}() agrees with the shipped version on all {self.total} cases."]
+        head = f"✘ {self.exercise_id}: {self.failed} of {self.total} cases differ from the shipped version."
+        body = self.explanation.lines if self.explanation else []
+        lines = [head, *body]
+        if len(lines) > MAX_LINES:
+            lines = lines[: MAX_LINES - 1] + [f"… ({len(lines) - MAX_LINES + 1} more lines)"]
+        return lines
+
+    def __repr__(self) -> str:
+        return "\n".join(self.lines())
+
+    def _repr_html_(self) -> str:
+        colour = {PASSED: "#1b7f3b", FAILED: "#b00020", NOT_WRITTEN: "#555"}[self.status]
+        lines = self.lines()
+        html = [f'<div class="gamelab-check"><div style="color:{colour};font-weight:bold">{escape(lines[0])}</div>']
+        if len(lines) > 1:
+            html.append('<pre style="margin:4px 0">' + escape("\n".join(lines[1:])) + "</pre>")
+        picture = self.explanation.picture if self.explanation else None
+        if picture is not None:
+            html.append(f'<div class="gamelab-check-picture">{picture._repr_svg_()}</div>')
+        if self.status != PASSED and self.solution_code:
+            html.append(_details("The shipped solution (open it when you are stuck)", self.solution_code))
+        html.append("</div>")
+        return "".join(html)
+
+
+def _details(summary: str, code: str) -> str:
+    return (f'<details><summary style="cursor:pointer;color:#555">{escape(summary)}</summary>'
+            f'<pre style="font-family:monospace;font-size:12px;background:#f7f7f7;padding:6px">{escape(code)}</pre>'
+            "</details>")
+
+
+def _explain_default(case: tuple[Any, ...], expected: Any, got: Any, name: str) -> Explanation:
+    shown = ", ".join(_short(repr(a)) for a in case)
+    lines = [f"{name}({shown})", f"  the shipped version gives {_short(repr(expected))}"]
+    lines.append(f"  yours gives {_short(repr(got))}")
+    return Explanation(lines)
+
+
+def _short(text: str, limit: int = 70) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _log(report: ExerciseReport) -> None:
+    path = os.environ.get("GAMELAB_GRADE_LOG")
+    if not path:
+        return
+    entry = {"exercise": report.exercise_id, "status": report.status, "message": report.message}
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
+def check(function: Callable[..., Any]) -> ExerciseReport:
+    """Compare the learner's ``function`` (marked with :func:`exercise`) with the shipped step."""
+    exercise_id = getattr(function, "__exercise__", None)
+    if exercise_id is None:
+        raise TypeError(f"{getattr(function, '__name__', function)!r} is not marked as an exercise: "
+                        "put @exercise(\"<id>\") on the line above its def")
+    ex = _find(exercise_id)
+    name = getattr(function, "__name__", ex.name)
+    solution_code = solution_source(ex.id)
+    if is_stub(function):
+        report = ExerciseReport(ex.id, name, NOT_WRITTEN, solution_code=solution_code)
+    else:
+        report = ExerciseReport(ex.id, name, PASSED, solution_code=solution_code)
+        equal = ex.same or (lambda a, b: a == b)
+        for case in ex.cases():
+            report.total += 1
+            expected = _attempt(ex, ex.reference, case, learner=False)
+            got = _attempt(ex, function, case, learner=True)
+            if isinstance(expected, _Raised) or isinstance(got, _Raised):
+                agree = isinstance(expected, _Raised) and expected == got
+            else:
+                agree = bool(equal(expected, got))
+            if agree:
+                continue
+            report.failed += 1
+            if report.explanation is None:
+                report.explanation = _explanation(ex, case, expected, got, name)
+        if report.failed:
+            report.status = FAILED
+        elif report.total == 0:
+            report.status = FAILED
+            report.explanation = Explanation(["there were no cases to check"])
+    _RESULTS[ex.id] = report.status
+    _log(report)
+    return report
+
+
+def _explanation(ex: Exercise, case: tuple[Any, ...], expected: Any, got: Any, name: str) -> Explanation:
+    if isinstance(got, _Raised):
+        lines = [f"{name}() raised {got!r}"]
+        if got.where:
+            lines.append(f"  in your {got.where}")
+        base = ex.explain(case, expected, None) if ex.explain else _explain_default(case, expected, "-", name)
+        return Explanation(lines + [line for line in base.lines if not line.startswith("  yours")], base.picture)
+    if ex.explain is not None:
+        return ex.explain(case, expected, got)
+    return _explain_default(case, expected, got, name)
+
+
+# -- playing on the learner's pieces --------------------------------------------------------------------
+def use(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The learner's ``function`` if its check passed, else the shipped one; prints which, in one line."""
+    exercise_id = getattr(function, "__exercise__", None)
+    if exercise_id is None:
+        raise TypeError(f"{getattr(function, '__name__', function)!r} is not marked as an exercise")
+    ex = _find(exercise_id)
+    status = _RESULTS.get(exercise_id)
+    if status is None:
+        status = NOT_WRITTEN if is_stub(function) else _quiet_check(function)
+    name = getattr(function, "__name__", ex.name)
+    if status == PASSED:
+        print(f"{name}: yours (checked ✔)")
+        return function
+    why = "not written yet" if status == NOT_WRITTEN else "its check does not pass yet"
+    print(f"{name}: {why}, so the board uses the shipped version")
+    return ex.reference
+
+
+def _quiet_check(function: Callable[..., Any]) -> str:
+    saved = os.environ.pop("GAMELAB_GRADE_LOG", None)
+    try:
+        return check(function).status
+    finally:
+        if saved is not None:
+            os.environ["GAMELAB_GRADE_LOG"] = saved
+
+
+# -- solutions --------------------------------------------------------------------------------------------
+def solution_source(exercise_id: str) -> str:
+    """The solution as an exercise cell would hold it: the marker line and the shipped function."""
+    ex = _find(exercise_id)
+    if ex.solution is not None:
+        code = textwrap.dedent(ex.solution).strip("\n") + "\n"
+    else:
+        code = textwrap.dedent(inspect.getsource(ex.reference))
+        reference_name = ex.reference.__name__
+        if reference_name != ex.name:
+            code = code.replace(f"def {reference_name}(", f"def {ex.name}(", 1)
+    imports = textwrap.dedent(ex.solution_imports).strip("\n")
+    return (imports + "\n\n\n" if imports else "") + f'@exercise("{ex.id}")\n' + code
+
+
+@dataclass
+class _Solution:
+    exercise_id: str
+    code: str = field(repr=False)
+
+    def _repr_html_(self) -> str:
+        return _details(f"Solution of {self.exercise_id} (the shipped code)", self.code)
+
+    def __repr__(self) -> str:
+        return f"<solution of {self.exercise_id}: {len(self.code.splitlines())} lines, open it in the notebook>"
+
+
+def solution(exercise_id: str) -> _Solution:
+    """The shipped solution of ``exercise_id``, collapsed: the learner opens it on purpose."""
+    return _Solution(exercise_id, solution_source(exercise_id))
