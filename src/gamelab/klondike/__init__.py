@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from .cards import RANK_NAMES, SUITS, Card, card_from_id, new_deck, parse_card, shuffled_deck
 from .deck import deck_order, format_deck, layout, parse_deck, parse_pysol
-from .engine import SCORES, Klondike, deal
+from .game import SCORES, Klondike, deal
 from .picture import KlondikePicture
-from .rules import can_foundation, can_tableau, is_run, why_not_foundation, why_not_run, why_not_tableau
+from .legality import can_foundation, can_tableau, is_run, why_not_foundation, why_not_run, why_not_tableau
 
 __all__ = [
     "Card",

@@ -29,7 +29,7 @@ from typing import Any, Hashable, Sequence
 
 from ..pictures import Painter, Picture
 from .cards import RANK_NAMES, SUITS, Card
-from .engine import Klondike
+from .game import Klondike
 
 __all__ = ["KlondikePicture"]
 

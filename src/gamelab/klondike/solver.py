@@ -43,7 +43,7 @@ import heapq
 from dataclasses import dataclass, field
 from typing import Generator, Literal
 
-from .engine import Klondike
+from .game import Klondike
 
 __all__ = ["solve", "SolveResult", "solution_actions", "DEFAULT_BUDGET"]
 

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from ..errors import IllegalMove
 from ..widgets import PlayBoard
-from .engine import Klondike
+from .game import Klondike
 from .picture import KlondikePicture
 from .solver import solve
 
