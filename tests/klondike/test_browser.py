@@ -8,7 +8,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from gamelab.klondike import Klondike
+from gamelab.klondike import CardAt, Klondike, Stock
+from gamelab.klondike.controls import Target
 from gamelab.klondike.picture import KlondikePicture
 from tests.browsing import click_canvas, pixel, screenshot, to_css, open_board
 
@@ -22,7 +23,7 @@ t4: K♥ Q♠ J♦ 10♣"""
 NEAR_WON = f"from gamelab.klondike.widget import KlondikeBoard\nKlondikeBoard(position={NEARLY!r}, sound=False)"
 
 
-def centre(game: Klondike, where) -> tuple[float, float]:
+def centre(game: Klondike, where: Target) -> tuple[float, float]:
     x, y, w, h = PICTURE.box(game, where)
     return x + w / 2, y + min(h, PICTURE.card_h) / 2
 
@@ -46,8 +47,8 @@ def test_drag_a_card_click_the_stock_and_undo(page, voila):
     screenshot(page.locator(".gamelab-board").first, "klondike_start.png")
 
     # Drag the 2♠ (column 5) onto the 3♦ (column 4) with the real mouse.
-    sx, sy = page_point(canvas, *centre(game, ("card", 4, 4)))
-    tx, ty = page_point(canvas, *centre(game, ("card", 3, 3)))
+    sx, sy = page_point(canvas, *centre(game, CardAt(4, 4)))
+    tx, ty = page_point(canvas, *centre(game, CardAt(3, 3)))
     page.mouse.move(sx, sy)
     page.mouse.down()
     page.mouse.move(sx + 10, sy + 5, steps=3)
@@ -62,7 +63,7 @@ def test_drag_a_card_click_the_stock_and_undo(page, voila):
     assert is_card_face(pixel(canvas, *below)), "the 2♠ is not drawn on column 4"
     screenshot(page.locator(".gamelab-board").first, "klondike_after_drag.png")
 
-    click_canvas(canvas, *centre(game, ("stock",)))
+    click_canvas(canvas, *centre(game, Stock()))
     expect(status).to_contain_text("moves 2", timeout=10_000)
     page.locator(".gamelab-button-undo").first.click()
     expect(status).to_contain_text("moves 1", timeout=10_000)

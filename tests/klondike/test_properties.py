@@ -65,17 +65,17 @@ def test_refused_actions_change_nothing(seed: int, draw: int, choices: list[int]
 @given(seed=st.integers(0, 10**6), draw=st.sampled_from([1, 3]), choices=actions)
 def test_undo_restores_exactly(seed: int, draw: int, choices: list[int]) -> None:
     record = Record(Klondike.new(seed=seed, draw=draw))
-    keys = [record.game.key()]  # type: ignore[attr-defined]
+    keys = [record.game.key()]
     for choice in choices:
         legal = record.game.legal_actions()
         if not legal:
             break
         record.play(legal[choice % len(legal)])
-        keys.append(record.game.key())  # type: ignore[attr-defined]
+        keys.append(record.game.key())
     while record.can_undo:
         keys.pop()
         record.undo()
-        assert record.game.key() == keys[-1]  # type: ignore[attr-defined]
+        assert record.game.key() == keys[-1]
     assert len(keys) == 1
 
 

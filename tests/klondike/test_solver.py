@@ -15,7 +15,7 @@ def replay_wins(game: Klondike, actions: list[str]) -> bool:
     record = Record(game)
     for action in actions:
         record.play(action)
-    return record.game.is_won  # type: ignore[attr-defined]
+    return record.game.is_won
 
 
 @pytest.mark.parametrize(("seed", "draw"), [(2, 1), (3, 1), (2, 3), (7, 3)])

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from gamelab.klondike import Klondike
+from gamelab.klondike import CardAt, Column, Foundation, Klondike, Stock, Waste
 from gamelab.klondike.picture import KlondikePicture
-from gamelab.klondike.widget import KlondikeBoard, action_for, describe
+from gamelab.klondike.widget import KlondikeBoard
 from gamelab.widgets import fire
 from gamelab.widgets.testing import CanvasMessages, centre_of, click
 
@@ -42,43 +42,43 @@ def board() -> KlondikeBoard:
 
 def test_stock_click_draws_and_redraws_once(board: KlondikeBoard) -> None:
     with CanvasMessages() as sent:
-        click(board, ("stock",))
-    assert board.record.actions == ["draw"] and len(board.kgame.waste) == 1
+        click(board, Stock())
+    assert board.record.actions == ["draw"] and len(board.game.waste) == 1
     assert sent.count == 1
     assert board.clock.clock.running  # the clock starts on the first action
 
 
 def test_click_card_then_column_moves_it(board: KlondikeBoard) -> None:
-    click(board, ("card", 4, 4))  # 2♠
-    assert board.ui["selected"] == ("card", 4, 4) and "click where it goes" in board.status_line.value
-    click(board, ("card", 3, 3))  # onto 3♦
-    assert board.record.actions == ["t5>t4"] and board.ui["selected"] is None
+    click(board, CardAt(4, 4))  # 2♠
+    assert board.ui.selected == CardAt(4, 4) and "click where it goes" in board.status_line.value
+    click(board, CardAt(3, 3))  # onto 3♦
+    assert board.record.actions == ["t5>t4"] and board.ui.selected is None
     assert board.sounds.played[-1] == "flip"  # a card was turned over
 
 
 def test_drag_and_drop_uses_the_same_move(board: KlondikeBoard) -> None:
-    target = centre_of(board, ("card", 3, 3))
-    x, y = centre_of(board, ("card", 4, 4))
+    target = centre_of(board, CardAt(3, 3))
+    x, y = centre_of(board, CardAt(4, 4))
     fire(board.canvas, event="mouse_down", x=x, y=y)
     fire(board.canvas, event="mouse_move", x=x + 5, y=y)
     with CanvasMessages() as sent:
         fire(board.canvas, event="mouse_move", x=target[0], y=target[1])
-    assert board.ui["drop"] == ("column", 3)  # the pile under the cards lights up
+    assert board.ui.drop == Column(3)  # the pile under the cards lights up
     assert sent.count == 1
     fire(board.canvas, event="mouse_up", x=target[0], y=target[1])
-    assert board.record.actions == ["t5>t4"] and board.ui["drag"] is None
+    assert board.record.actions == ["t5>t4"] and board.ui.drag is None
 
 
 def test_dropping_on_no_pile_puts_the_cards_back(board: KlondikeBoard) -> None:
-    before = board.kgame.key()
-    drag(board, ("card", 4, 4), (300, 590))  # the felt below the columns
-    drag(board, ("card", 4, 4), (230, 70))  # the empty space between the waste and the foundations
-    assert board.kgame.key() == before and board.record.actions == []
-    assert board.ui["drag"] is None and board.ui["drop"] is None
+    before = board.game.key()
+    drag(board, CardAt(4, 4), (300, 590))  # the felt below the columns
+    drag(board, CardAt(4, 4), (230, 70))  # the empty space between the waste and the foundations
+    assert board.game.key() == before and board.record.actions == []
+    assert board.ui.drag is None and board.ui.drop is None
 
 
 def test_illegal_drop_is_refused_with_the_reason(board: KlondikeBoard) -> None:
-    drag(board, ("card", 0, 0), centre_of(board, ("card", 6, 6)))  # 9♠ onto K♥
+    drag(board, CardAt(0, 0), centre_of(board, CardAt(6, 6)))  # 9♠ onto K♥
     assert board.record.actions == []
     assert "9♠ cannot go on K♥: it needs a red 10" in board.status_line.value
     assert board.sounds.played[-1] == "ng"
@@ -87,28 +87,28 @@ def test_illegal_drop_is_refused_with_the_reason(board: KlondikeBoard) -> None:
 def test_a_drop_on_another_suits_foundation_is_refused() -> None:
     clock = FakeClock()
     board = KlondikeBoard(position=position(SMALL).position_text(), now=clock)
-    drag(board, ("card", 5, 2), centre_of(board, ("foundation", 1)))  # 3♠ onto the ♥ foundation
+    drag(board, CardAt(5, 2), centre_of(board, Foundation(1)))  # 3♠ onto the ♥ foundation
     assert board.record.actions == []
     assert "3♠ belongs on the ♠ foundation, not ♥" in board.status_line.value
     clock.t += 1  # a second press at once would be a double-click
-    drag(board, ("card", 5, 2), centre_of(board, ("foundation", 0)))
+    drag(board, CardAt(5, 2), centre_of(board, Foundation(0)))
     assert board.record.actions == ["t6>fs"]
 
 
 def test_no_highlight_over_an_illegal_pile(board: KlondikeBoard) -> None:
-    x, y = centre_of(board, ("card", 0, 0))
+    x, y = centre_of(board, CardAt(0, 0))
     fire(board.canvas, event="mouse_down", x=x, y=y)
-    tx, ty = centre_of(board, ("card", 6, 6))
+    tx, ty = centre_of(board, CardAt(6, 6))
     fire(board.canvas, event="mouse_move", x=tx, y=ty)
-    assert board.ui["drop"] is None and board.ui["drag"] is not None
+    assert board.ui.drop is None and board.ui.drag is not None
 
 
 def test_double_click_sends_a_card_to_its_foundation() -> None:
     clock = FakeClock()
     board = KlondikeBoard(position=position(SMALL).position_text(), now=clock)
-    click(board, ("card", 5, 2))  # 3♠ (♠ foundation holds 2♠)
+    click(board, CardAt(5, 2))  # 3♠ (♠ foundation holds 2♠)
     clock.t += 0.2
-    click(board, ("card", 5, 2))
+    click(board, CardAt(5, 2))
     assert board.record.actions == ["t6>f"]
     assert board.sounds.played[-1] in ("flip", "place")
 
@@ -116,15 +116,15 @@ def test_double_click_sends_a_card_to_its_foundation() -> None:
 def test_slow_second_click_is_not_a_double_click() -> None:
     clock = FakeClock()
     board = KlondikeBoard(position=position(SMALL).position_text(), now=clock)
-    click(board, ("card", 5, 2))
+    click(board, CardAt(5, 2))
     clock.t += 2
-    click(board, ("card", 5, 2))
+    click(board, CardAt(5, 2))
     assert board.record.actions == []
 
 
 def test_key_f_sends_the_selected_card_home_and_keys_draw_and_undo() -> None:
     board = KlondikeBoard(position=position(SMALL).position_text(), now=FakeClock())
-    click(board, ("waste",))
+    click(board, Waste())
     fire(board.canvas, event="key_down", key="f", shift_key=False, ctrl_key=False, meta_key=False)
     assert board.record.actions == []  # J♣ cannot go up: refused with a reason
     assert "J♣" in board.status_line.value
@@ -135,18 +135,18 @@ def test_key_f_sends_the_selected_card_home_and_keys_draw_and_undo() -> None:
 
 
 def test_undo_button_restores_the_position(board: KlondikeBoard) -> None:
-    start = board.kgame.key()
-    click(board, ("stock",))
-    click(board, ("card", 4, 4))
-    click(board, ("card", 3, 3))
+    start = board.game.key()
+    click(board, Stock())
+    click(board, CardAt(4, 4))
+    click(board, CardAt(3, 3))
     board.button("undo").click()
     board.button("undo").click()
-    assert board.kgame.key() == start
+    assert board.game.key() == start
 
 
 def test_hint_points_and_speaks(board: KlondikeBoard) -> None:
     board.button("hint").click()
-    assert board.ui["hint_from"] == ("card", 4, 4) and board.ui["hint_to"] == ("column", 3)
+    assert board.ui.hint_from == CardAt(4, 4) and board.ui.hint_to == Column(3)
     assert "Hint: 2♠ from column 5 onto column 4 (3♦)" in board.status_line.value
 
 
@@ -154,7 +154,7 @@ def test_auto_complete_finishes_and_the_clock_stops() -> None:
     board = KlondikeBoard(position="foundations: Q♠ K♥ K♣ J♦\nt1: K♠ Q♦\nt2: K♦", now=FakeClock())
     assert not board.button("auto").disabled
     board.button("auto").click()
-    assert board.kgame.is_won and board.sounds.played[-1] == "win"
+    assert board.game.is_won and board.sounds.played[-1] == "win"
     assert not board.clock.clock.running
     assert board.button("new").description == "Play again"
     assert "You won" in board.status_line.value or "Auto-complete" in board.status_line.value
@@ -162,10 +162,10 @@ def test_auto_complete_finishes_and_the_clock_stops() -> None:
 
 def test_play_again_deals_the_next_deal_with_the_draw_chosen() -> None:
     board = KlondikeBoard(seed=5, now=FakeClock())
-    click(board, ("stock",))
+    click(board, Stock())
     board.draw_choice.value = 3
     board.button("new").click()
-    assert board.kgame.setup == {"seed": 6, "draw": 3} and board.record.actions == []
+    assert board.game.setup == {"seed": 6, "draw": 3} and board.record.actions == []
     assert board.clock.clock.elapsed == 0
 
 
@@ -174,25 +174,15 @@ def test_winnable_only_deals_a_deal_the_solver_wins() -> None:
     board.button("new").click()
     from gamelab.klondike.solver import solve
 
-    assert solve(board.kgame, budget=20_000).solved
+    assert solve(board.game, budget=20_000).solved
 
 
 def test_solve_and_finish() -> None:
     board = KlondikeBoard(seed=2, now=FakeClock())
     board.button("solve").click()
-    assert "Winnable" in board.status_line.value and board.ui["hint_from"] is not None
+    assert "Winnable" in board.status_line.value and board.ui.hint_from is not None
     board.button("finish").click()
-    assert board.kgame.is_won and board.record.can_undo
-
-
-def test_action_for_and_describe() -> None:
-    game = position(SMALL)
-    assert action_for(game, ("card", 0, 2), ("column", 3)) == "t1:2>t4"
-    assert action_for(game, ("waste",), ("foundation", 2)) == "w>fc"
-    assert action_for(game, ("waste",), ("foundation", None)) == "w>f"
-    assert action_for(game, ("foundation", 1), ("column", 4)) == "fh>t5"
-    assert describe(game, "t1:2>t4") == "K♠ from column 1 (with 1 card on it) to the empty column 4"
-    assert describe(game, "draw") == "turn over the stock"
+    assert board.game.is_won and board.record.can_undo
 
 
 def test_picture_targets_and_svg() -> None:
@@ -200,12 +190,37 @@ def test_picture_targets_and_svg() -> None:
     game = Klondike.new(seed=1)
     svg = picture.svg(game)
     assert svg.startswith("<svg") and "9" in svg and "♠" in svg
-    x, y, w, h = picture.box(game, ("card", 6, 6))
-    assert picture.target_at(game, x + w / 2, y + h / 2) == ("card", 6, 6)
-    assert picture.target_at(game, 36, 40) == ("stock",)
-    assert picture.target_at(game, *(v + 5 for v in picture.box(game, ("foundation", 2))[:2])) == ("foundation", 2)
+    x, y, w, h = picture.box(game, CardAt(6, 6))
+    assert picture.target_at(game, x + w / 2, y + h / 2) == CardAt(6, 6)
+    assert picture.target_at(game, 36, 40) == Stock()
+    assert picture.target_at(game, *(v + 5 for v in picture.box(game, Foundation(2))[:2])) == Foundation(2)
     assert game._repr_svg_() == svg
 
 
 def test_repr_is_short(board: KlondikeBoard) -> None:
     assert repr(board) == "<KlondikeBoard: Draw 1 · deal 1 · moves 0 · score 0>"
+
+
+def key_down(board: KlondikeBoard, key: str) -> None:
+    fire(board.canvas, event="key_down", key=key, shift_key=False, ctrl_key=False, meta_key=False)
+
+
+def test_a_plain_click_on_a_card_sends_one_frame_and_escape_lets_go(board: KlondikeBoard) -> None:
+    with CanvasMessages() as sent:
+        click(board, CardAt(4, 4))
+    assert sent.count == 1 and board.ui.selected == CardAt(4, 4)
+    key_down(board, "Escape")
+    assert board.ui.selected is None and "click where it goes" not in board.status_line.value
+
+
+def test_keys_h_and_a_press_the_buttons() -> None:
+    board = KlondikeBoard(position="foundations: Q♠ K♥ K♣ J♦\nt1: K♠ Q♦\nt2: K♦", now=FakeClock())
+    key_down(board, "h")
+    assert board.ui.hint_from is not None and "Hint:" in board.status_line.value
+    key_down(board, "a")
+    assert board.game.is_won and board.record.actions == ["auto"]
+
+
+def test_dropping_cards_back_on_their_own_column_keeps_them_selected(board: KlondikeBoard) -> None:
+    drag(board, CardAt(4, 4), centre_of(board, Column(4)))
+    assert board.record.actions == [] and board.ui.selected == CardAt(4, 4) and board.ui.drag is None

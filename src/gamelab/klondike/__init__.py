@@ -11,11 +11,13 @@ Mirrors the tutorial "ブラウザ版ソリティアの実装を解説" (noteboo
 
 from __future__ import annotations
 
+from ..lazy import lazy_exports
 from .cards import RANK_NAMES, SUITS, Card, card_from_id, new_deck, parse_card, shuffled_deck
+from .controls import CardAt, Column, Foundation, KlondikeUI, Stock, Waste
 from .deck import deck_order, format_deck, layout, parse_deck, parse_pysol
-from .engine import SCORES, Klondike, deal
+from .game import SCORES, Klondike, deal
+from .legality import can_foundation, can_tableau, is_run, why_not_foundation, why_not_run, why_not_tableau
 from .picture import KlondikePicture
-from .rules import can_foundation, can_tableau, is_run, why_not_foundation, why_not_run, why_not_tableau
 
 __all__ = [
     "Card",
@@ -40,21 +42,16 @@ __all__ = [
     "why_not_foundation",
     "why_not_run",
     "KlondikePicture",
+    "KlondikeUI",
+    "Stock",
+    "Waste",
+    "Foundation",
+    "Column",
+    "CardAt",
     "KlondikeBoard",
     "solve",
     "SolveResult",
 ]
 
-
-def __getattr__(name: str) -> object:
-    # The play board pulls in ipywidgets/ipycanvas and the solver is only needed by some: load on demand,
-    # so the engine stays light.
-    if name == "KlondikeBoard":
-        from .widget import KlondikeBoard
-
-        return KlondikeBoard
-    if name in ("solve", "SolveResult"):
-        from . import solver
-
-        return getattr(solver, name)
-    raise AttributeError(f"module 'gamelab.klondike' has no attribute {name!r}")
+# The play board pulls in ipywidgets/ipycanvas and the solver is only needed by some: loaded on demand.
+__getattr__ = lazy_exports(__name__, {"KlondikeBoard": ".widget", "solve": ".solver", "SolveResult": ".solver"})

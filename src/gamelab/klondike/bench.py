@@ -12,7 +12,7 @@ from __future__ import annotations
 import statistics
 
 from ..bench import Row, timed
-from .engine import Klondike
+from .game import Klondike
 from .solver import solve
 
 __all__ = ["run", "PUBLISHED_SOLVABLE", "PUBLISHED_IMPOSSIBLE"]

@@ -160,8 +160,8 @@ def layout(cards: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
     tableau: list[list[Card]] = [[] for _ in range(7)]
     for (column, _row), card in zip(TABLEAU_POSITIONS, cards):
         tableau[column].append(card.face_down())
-    for column in tableau:
-        column[-1] = column[-1].face_up()
+    for pile in tableau:
+        pile[-1] = pile[-1].face_up()
     stock = [card.face_down() for card in reversed(cards[28:])]
     return tableau, stock
 

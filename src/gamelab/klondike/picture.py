@@ -3,33 +3,34 @@
 The tutorial's ``render`` draws every pile from the state arrays each time (状態から画面を描画する);
 :class:`KlondikePicture` does the same through the painter, so the board in a notebook, in an SVG
 and on the play canvas is one drawing. Every card a player can pick up, and every pile a card can
-go to, is drawn with a *target*:
+go to, is drawn with a *target* (the small records of :mod:`gamelab.klondike.controls`):
 
-* ``("stock",)`` – the stock (or its empty place, to turn the waste back over);
-* ``("waste",)`` – the top card of the waste;
-* ``("foundation", suit)`` – a foundation and its top card;
-* ``("card", column, index)`` – a face-up card of a column (index from the bottom of the column);
-* ``("column", column)`` – the rest of a column's area, so a drop anywhere on a column lands on it.
+* ``Stock()`` – the stock (or its empty place, to turn the waste back over);
+* ``Waste()`` – the top card of the waste;
+* ``Foundation(suit)`` – a foundation and its top card;
+* ``CardAt(column, index)`` – a face-up card of a column (index from the bottom of the column);
+* ``Column(index)`` – the rest of a column's area, so a drop anywhere on a column lands on it.
 
-``ui`` (from the play widget, ``None`` for a still picture) may hold ``selected`` (a card source),
-``drag`` (cards following the pointer), ``drop`` (the pile under them, highlighted) and ``hint``
-(an action to point at).
+``ui`` (a :class:`~gamelab.klondike.controls.KlondikeUI` from the play widget, ``None`` for a still
+picture) may hold ``selected`` (cards picked up), ``drag`` (cards following the pointer), ``drop``
+(the pile under them, highlighted) and ``hint_from`` / ``hint_to`` (an action to point at).
 
 >>> from gamelab.klondike import Klondike
 >>> picture = KlondikePicture()
 >>> picture.size(Klondike.new(seed=1))
 (608, 600)
 >>> picture.target_at(Klondike.new(seed=1), 16 + 36, 140 + 50)
-('card', 0, 0)
+CardAt(column=0, index=0)
 """
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Sequence
+from typing import Sequence
 
 from ..pictures import Painter, Picture
 from .cards import RANK_NAMES, SUITS, Card
-from .engine import Klondike
+from .controls import Box, CardAt, Column, Foundation, KlondikeUI, Stock, Target, Waste
+from .game import Klondike
 
 __all__ = ["KlondikePicture"]
 
@@ -61,7 +62,7 @@ class KlondikePicture(Picture[Klondike]):
     height = 600
 
     # -- where things are ----------------------------------------------------------------------
-    def size(self, state: Klondike, ui: Any = None) -> tuple[int, int]:
+    def size(self, state: Klondike, ui: KlondikeUI | None = None) -> tuple[int, int]:
         return 2 * self.margin + 7 * self.card_w + 6 * self.gap, self.height
 
     def column_x(self, column: int) -> float:
@@ -86,73 +87,45 @@ class KlondikePicture(Picture[Klondike]):
     def foundation_x(self, suit: int) -> float:
         return self.column_x(3 + suit)
 
-    def box(self, state: Klondike, where: Hashable) -> tuple[float, float, float, float]:
+    def box(self, state: Klondike, where: Target) -> Box:
         """``(x, y, w, h)`` of a target (for the first card of a run: just that card)."""
         w, h = self.card_w, self.card_h
-        if where == ("stock",):
+        if isinstance(where, Stock):
             return self.column_x(0), self.top_row, w, h
-        if where == ("waste",):
+        if isinstance(where, Waste):
             return self.waste_x(state, len(state.waste) - 1), self.top_row, w, h
-        kind = where[0]  # type: ignore[index]
-        if kind == "foundation":
-            return self.foundation_x(where[1]), self.top_row, w, h  # type: ignore[index]
-        column = where[1]  # type: ignore[index]
-        pile = state.tableau[column]
-        if kind == "card":
-            return self.column_x(column), self.card_y(pile, where[2]), w, h  # type: ignore[index]
+        if isinstance(where, Foundation):
+            return self.foundation_x(where.suit), self.top_row, w, h
+        if isinstance(where, CardAt):
+            return self.column_x(where.column), self.card_y(state.tableau[where.column], where.index), w, h
+        pile = state.tableau[where.index]
         bottom = self.card_y(pile, len(pile) - 1) + h if pile else self.tableau_top + h
-        return self.column_x(column), self.tableau_top, w, bottom - self.tableau_top
-
-    @staticmethod
-    def hint_marks(state: Klondike, action: str | None) -> dict[str, Hashable]:
-        """``ui`` entries that ring the cards an action moves and the pile they go to.
-
-        >>> from gamelab.klondike import Klondike
-        >>> KlondikePicture.hint_marks(Klondike.new(seed=1), "t5>t4")
-        {'hint_from': ('card', 4, 4), 'hint_to': ('column', 3)}
-        """
-        marks: dict[str, Hashable] = {"hint_from": None, "hint_to": None}
-        if action == "draw":
-            marks["hint_from"] = ("stock",)
-        elif action and ">" in action:
-            src, dst = action.split(">")
-            if src == "w":
-                marks["hint_from"], card = ("waste",), state.waste[-1]
-            elif src[0] == "f":
-                suit = "shcd".index(src[1])
-                marks["hint_from"], card = ("foundation", suit), state.foundations[suit][-1]
-            else:
-                column = int(src[1]) - 1
-                count = int(src.split(":")[1]) if ":" in src else 1
-                index = len(state.tableau[column]) - count
-                marks["hint_from"], card = ("card", column, index), state.tableau[column][index]
-            marks["hint_to"] = ("column", int(dst[1]) - 1) if dst[0] == "t" else ("foundation", card.suit)
-        return marks
+        return self.column_x(where.index), self.tableau_top, w, bottom - self.tableau_top
 
     # -- drawing -------------------------------------------------------------------------------
-    def draw(self, p: Painter, state: Klondike, ui: Any = None) -> None:
-        ui = ui or {}
-        drag = ui.get("drag")
-        hidden: tuple = drag["source"] if drag else ()
+    def draw(self, p: Painter, state: Klondike, ui: KlondikeUI | None = None) -> None:
+        ui = ui or KlondikeUI()
+        drag = ui.drag
+        hidden = drag.source if drag else None  # the dragged cards are drawn on top, not in place
         self._draw_stock(p, state)
-        self._draw_waste(p, state, hidden == ("waste",))
+        self._draw_waste(p, state, isinstance(hidden, Waste))
         for suit in range(4):
-            self._draw_foundation(p, state, suit, hidden == ("foundation", suit))
+            self._draw_foundation(p, state, suit, hidden == Foundation(suit))
         for column in range(7):
-            cut = hidden[2] if hidden and hidden[0] == "card" and hidden[1] == column else None
+            cut = hidden.index if isinstance(hidden, CardAt) and hidden.column == column else None
             self._draw_column(p, state, column, cut)
-        for where, colour in ((ui.get("hint_from"), HINT), (ui.get("hint_to"), HINT), (ui.get("selected"), SELECT)):
+        for where, colour in ((ui.hint_from, HINT), (ui.hint_to, HINT), (ui.selected, SELECT)):
             if where is not None and not drag:
                 self._outline(p, state, where, colour)
-        if ui.get("drop") is not None:
-            self._outline(p, state, ui["drop"], DROP, whole=True)
+        if ui.drop is not None:
+            self._outline(p, state, ui.drop, DROP, whole=True)
         if drag:
-            for k, card in enumerate(drag["cards"]):
-                self.draw_card(p, card, drag["x"], drag["y"] + k * self.up_step, shadow=True)
+            for k, card in enumerate(drag.cards):
+                self.draw_card(p, card, drag.x, drag.y + k * self.up_step, shadow=True)
         if state.is_won:
             self._banner(p, state)
 
-    def _slot(self, p: Painter, x: float, y: float, label: str = "", target: Hashable | None = None) -> None:
+    def _slot(self, p: Painter, x: float, y: float, label: str = "", target: Target | None = None) -> None:
         p.round_rect(x, y, self.card_w, self.card_h, 8, fill=FELT_DARK, stroke="#3d8a57", line_width=2, target=target)
         if label:
             p.text(x + self.card_w / 2, y + self.card_h / 2, label, size=30, fill="#4f9a68")
@@ -163,11 +136,11 @@ class KlondikePicture(Picture[Klondike]):
             # A few edges under the top back show the stock's thickness.
             for k in range(min(3, (len(state.stock) + 7) // 8) - 1, 0, -1):
                 p.round_rect(x + 2 * k, y + 2 * k, self.card_w, self.card_h, 8, fill=BACK, stroke="#0f2b55")
-            self.draw_back(p, x, y, target=("stock",))
+            self.draw_back(p, x, y, target=Stock())
             p.round_rect(x + self.card_w - 30, y + self.card_h - 22, 26, 17, 8, fill="#0f2b55", alpha=0.85)
             p.text(x + self.card_w - 17, y + self.card_h - 13.5, str(len(state.stock)), size=11, fill="white")
         else:
-            self._slot(p, x, y, "↻" if state.waste else "", target=("stock",))
+            self._slot(p, x, y, "↻" if state.waste else "", target=Stock())
 
     def _draw_waste(self, p: Painter, state: Klondike, hide_top: bool) -> None:
         x0, y = self.column_x(1), self.top_row
@@ -182,42 +155,41 @@ class KlondikePicture(Picture[Klondike]):
             if top and hide_top:
                 continue
             x = self.waste_x(state, len(state.waste) - shown + k)
-            self.draw_card(p, card, x, y, target=("waste",) if top else None)
+            self.draw_card(p, card, x, y, target=Waste() if top else None)
 
     def _draw_foundation(self, p: Painter, state: Klondike, suit: int, hide_top: bool) -> None:
         x, y = self.foundation_x(suit), self.top_row
         pile = state.foundations[suit]
-        self._slot(p, x, y, SUITS[suit], target=("foundation", suit))
+        self._slot(p, x, y, SUITS[suit], target=Foundation(suit))
         shown = pile[:-1] if hide_top else pile
         if shown:
-            self.draw_card(p, shown[-1], x, y, target=("foundation", suit))
+            self.draw_card(p, shown[-1], x, y, target=Foundation(suit))
 
     def _draw_column(self, p: Painter, state: Klondike, column: int, cut: int | None) -> None:
         x = self.column_x(column)
         pile = state.tableau[column]
         # The whole column area is a drop target, under the cards.
         p.rect(x, self.tableau_top, self.card_w, self.height - self.tableau_top - self.margin, fill=FELT,
-               alpha=0.0, target=("column", column))
+               alpha=0.0, target=Column(column))
         if not pile or cut == 0:
-            self._slot(p, x, self.tableau_top, "K", target=("column", column))
+            self._slot(p, x, self.tableau_top, "K", target=Column(column))
         for index, card in enumerate(pile):
             if cut is not None and index >= cut:
                 break
             y = self.card_y(pile, index)
             if card.up:
-                self.draw_card(p, card, x, y, target=("card", column, index))
+                self.draw_card(p, card, x, y, target=CardAt(column, index))
             else:
-                self.draw_back(p, x, y, target=("column", column))
+                self.draw_back(p, x, y, target=Column(column))
 
-    def _outline(self, p: Painter, state: Klondike, where: Hashable, colour: str, whole: bool = False) -> None:
+    def _outline(self, p: Painter, state: Klondike, where: Target, colour: str, whole: bool = False) -> None:
         """A glowing frame around a pile, or around a card and the cards on it."""
         x, y, w, h = self.box(state, where)
-        kind = where[0]  # type: ignore[index]
-        if kind == "card":
-            pile = state.tableau[where[1]]  # type: ignore[index]
+        if isinstance(where, CardAt):
+            pile = state.tableau[where.column]
             h = self.card_y(pile, len(pile) - 1) + self.card_h - y
-        elif kind == "column" and whole and state.tableau[where[1]]:  # type: ignore[index]
-            pile = state.tableau[where[1]]  # type: ignore[index]
+        elif isinstance(where, Column) and whole and state.tableau[where.index]:
+            pile = state.tableau[where.index]
             y = self.card_y(pile, len(pile) - 1)
             h = self.card_h
         p.round_rect(x - 3, y - 3, w + 6, h + 6, 10, stroke=colour, line_width=4)
@@ -230,7 +202,7 @@ class KlondikePicture(Picture[Klondike]):
         p.text(width / 2, 364, f"{state.moves} moves · score {state.score}", size=16, fill="white")
 
     # -- one card --------------------------------------------------------------------------------
-    def draw_card(self, p: Painter, card: Card, x: float, y: float, *, target: Hashable | None = None,
+    def draw_card(self, p: Painter, card: Card, x: float, y: float, *, target: Target | None = None,
                   shadow: bool = False) -> None:
         """A face-up card: rank and suit in the top corners (they show when fanned), a big suit pip.
 
@@ -263,7 +235,7 @@ class KlondikePicture(Picture[Klondike]):
         with p.rotated(180, x + w / 2, y + h / 2):
             p.text(x + 6, y + 4, rank, size=12, bold=True, fill=colour, align="left", baseline="top")
 
-    def draw_back(self, p: Painter, x: float, y: float, *, target: Hashable | None = None) -> None:
+    def draw_back(self, p: Painter, x: float, y: float, *, target: Target | None = None) -> None:
         """A face-down card: a blue back with a lattice inside a white frame (a sprite, like the faces)."""
         w, h = self.card_w, self.card_h
         p.sprite(("card-back", w, h), x - 1, y - 1, w + 2, h + 2, lambda q, sx, sy: self._paint_back(q, sx + 1, sy + 1))

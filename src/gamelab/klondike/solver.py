@@ -43,7 +43,7 @@ import heapq
 from dataclasses import dataclass, field
 from typing import Generator, Literal
 
-from .engine import Klondike
+from .game import Klondike
 
 __all__ = ["solve", "SolveResult", "solution_actions", "DEFAULT_BUDGET"]
 
@@ -105,6 +105,8 @@ class SolveResult:
 
 # A position: (columns' face-up runs, face-down counts, foundation heights, talon, waste size).
 State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+# A best-first search's node: its parent node (None at the start) and the moves from the parent.
+_Node = tuple["_Node | None", list[Move]]
 
 
 def _safe(card: int, found: tuple[int, ...]) -> bool:
@@ -455,7 +457,7 @@ class _Search:
             return "solved", path + self.finish(start)
         self.dominated(seen, self.key(start))
         count = 0
-        heap = [(self.score(start), 0, start, (None, path))]
+        heap: list[tuple[int, int, State, _Node]] = [(self.score(start), 0, start, (None, path))]
         while heap:
             _, _, state, node = heapq.heappop(heap)
             for child, steps in self.children(state, "rules"):
@@ -466,9 +468,10 @@ class _Search:
                 self.visited += 1
                 if self.won(child):
                     line = [steps]
-                    while node is not None:
-                        line.append(node[1])
-                        node = node[0]
+                    back: _Node | None = node
+                    while back is not None:
+                        line.append(back[1])
+                        back = back[0]
                     return "solved", [m for part in reversed(line) for m in part] + self.finish(child)
                 count += 1
                 heapq.heappush(heap, (self.score(child), -count, child, (node, steps)))

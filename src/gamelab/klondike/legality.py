@@ -1,8 +1,10 @@
-"""The two placement rules and the run check, as pure functions on cards.
+"""Legality: the two placement rules and the run check, as pure functions on cards.
 
 The tutorial gathers its rules into ``canTableau(card, pile)`` and ``canFoundation(card, index)``
 ("移動条件を関数にする") so that clicking and dragging can never disagree. Each rule here also has a
 ``why_not_…`` twin giving the reason in the player's words, used for :class:`~gamelab.IllegalMove`.
+The module is named for the question it answers, "is this placement legal?" (not ``rules``, a name
+another game gives its rule options; not ``moves``, which the engine's actions and the solver use).
 
 >>> from gamelab.klondike.cards import Card
 >>> can_tableau(Card(1, 7, True), [Card(0, 8, True)])

@@ -185,11 +185,11 @@ def test_record_undo_restores_exactly_over_150_actions() -> None:
     record = Record(Klondike.new(seed=21))
     keys = [record.game.key()]
     for _ in range(150):
-        record.play(rng.choice(record.game.legal_actions()))  # type: ignore[attr-defined]
-        keys.append(record.game.key())  # type: ignore[attr-defined]
+        record.play(rng.choice(record.game.legal_actions()))
+        keys.append(record.game.key())
     for expected in reversed(keys[:-1]):
         record.undo()
-        assert record.game.key() == expected  # type: ignore[attr-defined]
+        assert record.game.key() == expected
     assert not record.can_undo
 
 
@@ -198,7 +198,7 @@ def test_save_and_load_replay_through_the_rules() -> None:
     for action in ("draw", "draw", *Klondike.new(seed=5, draw=3).legal_actions()[1:2]):
         record.play(action)
     again = Record.from_json(record.to_json())
-    assert again.game.key() == record.game.key()  # type: ignore[attr-defined]
+    assert again.game.key() == record.game.key()
     data = record.to_dict()
     data["actions"].append("t1>t9")
     with pytest.raises(ValueError, match="action 4 't1>t9' is refused"):
