@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from gamelab.klondike import CardAt, Klondike, Stock
-from gamelab.klondike.controls import Target
+from gamelab.klondike.picture import Target
 from gamelab.klondike.picture import KlondikePicture
 from tests.browsing import click_canvas, pixel, screenshot, to_css, open_board
 
@@ -38,7 +38,6 @@ def page_point(canvas, x: float, y: float) -> tuple[float, float]:
     return box["x"] + cx, box["y"] + cy
 
 
-@pytest.mark.slow
 def test_drag_a_card_click_the_stock_and_undo(page, voila):
     game = Klondike.new(seed=1)
     canvas = open_board(page, voila([DEAL]))
@@ -70,7 +69,6 @@ def test_drag_a_card_click_the_stock_and_undo(page, voila):
     assert not page.errors, page.errors
 
 
-@pytest.mark.slow
 def test_auto_complete_finishes_a_near_won_position(page, voila):
     canvas = open_board(page, voila([NEAR_WON]))
     page.locator(".gamelab-button-auto").first.click()

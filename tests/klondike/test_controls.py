@@ -11,14 +11,6 @@ import pytest
 from gamelab.controls import Response
 from gamelab.klondike import Klondike, new_deck
 from gamelab.klondike.controls import (
-    CardAt,
-    Column,
-    Drag,
-    Foundation,
-    KlondikeUI,
-    Press,
-    Stock,
-    Waste,
     action_for,
     click,
     describe,
@@ -31,6 +23,16 @@ from gamelab.klondike.controls import (
     release,
     solver_hint,
     source_of,
+)
+from gamelab.klondike.picture import (
+    CardAt,
+    Column,
+    Drag,
+    Foundation,
+    KlondikeUI,
+    Press,
+    Stock,
+    Waste,
 )
 from gamelab.klondike.solver import SolveResult
 

@@ -49,7 +49,6 @@ def offset(point: tuple[float, float]) -> tuple[float, float]:
     return point[0] + 8, point[1] + 8
 
 
-@pytest.mark.slow
 def test_a_whole_game_against_the_computer(page, voila):
     # The same seeded board in this process predicts every reply of the computer in the kernel.
     mirror = OthelloBoard(**SETUP, sound=False)

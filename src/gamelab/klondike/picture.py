@@ -25,14 +25,98 @@ CardAt(column=0, index=0)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 from ..pictures import Painter, Picture
 from .cards import RANK_NAMES, SUITS, Card
-from .controls import Box, CardAt, Column, Foundation, KlondikeUI, Stock, Target, Waste
 from .game import Klondike
 
-__all__ = ["KlondikePicture"]
+__all__ = ["KlondikePicture", "Stock", "Waste", "Foundation", "Column", "CardAt", "Target", "Source", "Pile", "Drag",
+           "Press", "KlondikeUI"]
+
+
+# -- click targets: what the picture tags, what the controls read --------------------------------------
+@dataclass(frozen=True)
+class Stock:
+    """The stock (or its empty place, to turn the waste back over)."""
+
+
+@dataclass(frozen=True)
+class Waste:
+    """The top card of the waste."""
+
+
+@dataclass(frozen=True)
+class Foundation:
+    """The foundation of ``suit`` (0–3: ♠ ♥ ♣ ♦) and its top card."""
+
+    suit: int
+
+
+@dataclass(frozen=True)
+class Column:
+    """Tableau column ``index`` (0–6) as a pile: its whole area, face-down cards included."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class CardAt:
+    """The face-up card ``index`` of ``column`` (from the bottom), with the cards lying on it."""
+
+    column: int
+    index: int
+
+
+Target = Stock | Waste | Foundation | Column | CardAt
+#: cards that can be picked up
+Source = Waste | Foundation | CardAt
+#: where cards can go
+Pile = Column | Foundation
+#: ``(x, y, w, h)`` of a target on the table
+Box = tuple[float, float, float, float]
+
+
+# -- interface state ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Drag:
+    """Cards following the pointer: taken from ``source``, drawn with their top-left corner at
+    (``x``, ``y``), which stays ``offset`` away from the pointer (where the cards were grabbed)."""
+
+    source: Source
+    cards: tuple[Card, ...]
+    x: float
+    y: float
+    offset: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Press:
+    """The last press on a card, ``at`` a time in seconds: a second press soon after is a double-click."""
+
+    source: Source
+    at: float
+
+
+@dataclass(frozen=True)
+class KlondikeUI:
+    """Interface state: the cards picked up (``selected``), being dragged (``drag``), the pile under
+    them where the drop would be legal (``drop``), the hint's rings (``hint_from``, ``hint_to``), and
+    the last press on a card (``last_press``, for double-clicks)."""
+
+    selected: Source | None = None
+    drag: Drag | None = None
+    drop: Pile | None = None
+    hint_from: Target | None = None
+    hint_to: Pile | None = None
+    last_press: Press | None = None
+
+    def __repr__(self) -> str:
+        # Only the fields that are set, so a Response reads short in examples and test failures.
+        parts = [f"{name}={value!r}" for name, value in vars(self).items() if value is not None]
+        return f"KlondikeUI({', '.join(parts)})"
+
 
 FELT = "#1f6e3d"
 FELT_DARK = "#175a31"

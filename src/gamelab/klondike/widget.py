@@ -17,9 +17,8 @@ import ipywidgets as widgets
 
 from ..widgets import PlayBoard
 from . import controls
-from .controls import KlondikeUI
 from .game import Klondike
-from .picture import KlondikePicture
+from .picture import KlondikePicture, KlondikeUI
 from .solver import solve
 
 __all__ = ["KlondikeBoard"]

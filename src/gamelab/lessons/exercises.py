@@ -158,9 +158,8 @@ def exercise(exercise_id: str) -> Callable[[Callable[..., Any]], Callable[..., A
 # -- is it written yet? ---------------------------------------------------------------------------------
 def _empty_body(body: Sequence[ast.stmt]) -> bool:
     statements = list(body)
-    if statements and isinstance(statements[0], ast.Expr) and isinstance(getattr(statements[0], "value", None),
-                                                                          ast.Constant) \
-            and isinstance(statements[0].value.value, str):
+    first = statements[0] if statements else None
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
         statements = statements[1:]  # the docstring
     if not statements:
         return True
