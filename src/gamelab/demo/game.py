@@ -15,12 +15,12 @@ linear algebra over GF(2) (each press is a vector; we look for a combination tha
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from typing import Any, Callable, ClassVar, Self
 
 from ..errors import IllegalMove
 from ..game import Game, register_game
 
-__all__ = ["LightsOut", "solve", "cell_name", "parse_cell"]
+__all__ = ["LightsOut", "solve", "cell_name", "parse_cell", "press_mask"]
 
 COLUMNS = "abcdefghij"
 
@@ -40,6 +40,20 @@ def parse_cell(text: str, size: int) -> tuple[int, int]:
         last = cell_name(size - 1, size - 1)
         raise IllegalMove(f"{text!r} is off the board: cells go from a1 to {last}")
     return row, col
+
+
+def press_mask(size: int, row: int, col: int) -> int:
+    """The lights one press at (row, col) toggles on a ``size`` × ``size`` board, one bit per lamp
+    (bit ``row * size + col``): the lamp itself and its orthogonal neighbours, none off the edge.
+
+    >>> bin(press_mask(3, 0, 0))
+    '0b1011'
+    """
+    mask = 0
+    for r, c in ((row, col), (row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+        if 0 <= r < size and 0 <= c < size:
+            mask |= 1 << (r * size + c)
+    return mask
 
 
 @register_game
@@ -66,13 +80,17 @@ class LightsOut(Game):
             game.lights ^= game._mask(*divmod(cell, size))
         return game
 
+    #: the press rule; :meth:`with_press_rule` makes a game that plays by another one (a learner's)
+    press_rule: ClassVar["staticmethod[[int, int, int], int]"] = staticmethod(press_mask)
+
+    @classmethod
+    def with_press_rule(cls, rule: Callable[[int, int, int], int]) -> type["LightsOut"]:
+        """LightsOut playing by ``rule(size, row, col)`` instead of :func:`press_mask` (same name in saves)."""
+        return type(cls.__name__, (cls,), {"press_rule": staticmethod(rule), "__module__": cls.__module__})
+
     def _mask(self, row: int, col: int) -> int:
-        """The lights one press at (row, col) toggles: itself and its orthogonal neighbours."""
-        mask = 0
-        for r, c in ((row, col), (row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            if 0 <= r < self.size and 0 <= c < self.size:
-                mask |= 1 << (r * self.size + c)
-        return mask
+        """The lights one press at (row, col) toggles (the press rule's answer)."""
+        return self.press_rule(self.size, row, col)
 
     def copy(self) -> Self:
         twin = type(self)(self.size, self.lights, self.setup)

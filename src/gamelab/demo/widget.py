@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
 from ..widgets import PlayBoard
 from . import controls
@@ -15,16 +15,20 @@ __all__ = ["LightsOutBoard"]
 class LightsOutBoard(PlayBoard[LightsOut, LightsOutUI]):
     """Click a lamp to toggle it and its neighbours; Hint marks one press of a shortest solution.
 
+    ``press_rule(size, row, col)`` plays by another press rule (a learner's :func:`~.game.press_mask`).
+
     >>> board = LightsOutBoard(size=5, seed=1)   # in a notebook cell, the last line shows it
     """
 
     picture = LightsOutPicture()
     action_sound = "click"
 
-    def __init__(self, size: int = 5, seed: int = 0, **options: Any) -> None:
+    def __init__(self, size: int = 5, seed: int = 0, *, press_rule: Callable[[int, int, int], int] | None = None,
+                 **options: Any) -> None:
         self._next_seed = seed
+        self.rules = LightsOut.with_press_rule(press_rule) if press_rule is not None else LightsOut
         options.setdefault("clock", True)
-        super().__init__(LightsOut.new(size=size, seed=seed), **options)
+        super().__init__(self.rules.new(size=size, seed=seed), **options)
 
     def build(self) -> None:
         self.add_button("Hint", self.hint, "Mark one press of a shortest solution", name="hint")
@@ -49,4 +53,4 @@ class LightsOutBoard(PlayBoard[LightsOut, LightsOutUI]):
     def fresh_game(self) -> LightsOut:
         # New game = the next seed, so a learner gets a new puzzle and the lesson stays reproducible.
         self._next_seed += 1
-        return LightsOut.new(size=self.game.size, seed=self._next_seed)
+        return self.rules.new(size=self.game.size, seed=self._next_seed)

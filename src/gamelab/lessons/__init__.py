@@ -1,12 +1,22 @@
-"""Helpers for the lessons: show the code that ships, check a learner's version, swap it into a game.
+"""Helpers for the lessons: exercises the learner writes and checks, shipped code shown in part, grading.
 
->>> from gamelab.lessons import show_source, check
->>> report = check(lambda n: n * 2, lambda n: n + n, cases=range(5), name="double")
+* :func:`exercise` marks a learner's function as their version of a tutorial step; :func:`check` compares it
+  with the shipped step ("not written yet", passed, or the first failing case drawn in the game's words);
+  :func:`use` gives a board the learner's piece where it passes and the shipped one where it does not;
+  :func:`solution` shows a step's shipped solution, collapsed.
+* :func:`show_source` shows shipped code (a part of a function, with the rest collapsed).
+* ``gamelab grade`` (:mod:`gamelab.lessons.grade`) and ``gamelab lessons --solutions``
+  (:mod:`gamelab.lessons.solutions`) are for instructors.
+
+>>> from gamelab.lessons import show_source, compare
+>>> report = compare(lambda n: n * 2, lambda n: n + n, cases=range(5), name="double")
 >>> report.passed
 True
 """
 
-from .helpers import CheckReport, check, show_source, swap, swapped
+from .exercises import Exercise, ExerciseReport, Explanation, check, exercise, register, solution, use
+from .helpers import CheckReport, compare, show_source, swap, swapped
 from .setup import lesson_setup
 
-__all__ = ["show_source", "check", "CheckReport", "swap", "swapped", "lesson_setup"]
+__all__ = ["exercise", "check", "use", "solution", "Exercise", "Explanation", "ExerciseReport", "register",
+           "show_source", "compare", "CheckReport", "swap", "swapped", "lesson_setup"]

@@ -9,44 +9,89 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Iterable, Iterator
 
-__all__ = ["SourceView", "show_source", "check", "CheckReport", "swap", "swapped"]
+__all__ = ["SourceView", "show_source", "compare", "CheckReport", "swap", "swapped"]
 
 
 @dataclass
 class SourceView:
-    """A shipped function's source, shown highlighted in a notebook and as plain text elsewhere."""
+    """A shipped function's source, shown highlighted in a notebook and as plain text elsewhere.
+
+    ``part`` is what the section is about (the whole code by default); when it is only part of the
+    function, the whole function follows, collapsed.
+    """
 
     qualname: str
     module: str
     code: str
+    part: str | None = None
+    first_line: int = 1
 
-    def _repr_html_(self) -> str:
+    def _highlight(self, code: str) -> str:
         from pygments import highlight
         from pygments.formatters import HtmlFormatter
         from pygments.lexers import PythonLexer
 
-        formatter = HtmlFormatter(noclasses=True, style="friendly", nowrap=False)
-        body = highlight(self.code, PythonLexer(), formatter)
-        caption = f'<div style="font:12px monospace;color:#666">{escape(self.module)}.{escape(self.qualname)}</div>'
-        return f'<div class="gamelab-source">{caption}{body}</div>'
+        # noclasses: the colours travel with the HTML (GitHub, nbviewer, Voila); monospace everywhere.
+        formatter = HtmlFormatter(noclasses=True, style="friendly", nowrap=False,
+                                  prestyles="font-family:monospace;font-size:12px;line-height:1.35")
+        return highlight(code, PythonLexer(), formatter)
+
+    def _repr_html_(self) -> str:
+        where = f"{escape(self.module)}.{escape(self.qualname)}"
+        if self.part is None:
+            caption = f'<div style="font:12px monospace;color:#666">{where}</div>'
+            return f'<div class="gamelab-source">{caption}{self._highlight(self.code)}</div>'
+        count = len(self.part.splitlines())
+        caption = (f'<div style="font:12px monospace;color:#666">{where}, lines {self.first_line}–'
+                   f'{self.first_line + count - 1} of {len(self.code.splitlines())}</div>')
+        whole = (f'<details><summary style="cursor:pointer;color:#555;font:12px monospace">the whole of '
+                 f'{escape(self.qualname)}</summary>{self._highlight(self.code)}</details>')
+        return f'<div class="gamelab-source">{caption}{self._highlight(self.part)}{whole}</div>'
 
     def __repr__(self) -> str:
-        return f"# {self.module}.{self.qualname}\n{self.code}"
+        if self.part is None:
+            return f"# {self.module}.{self.qualname}\n{self.code}"
+        count = len(self.part.splitlines())
+        return (f"# {self.module}.{self.qualname}, lines {self.first_line}-{self.first_line + count - 1} "
+                f"of {len(self.code.splitlines())}\n{self.part}")
 
 
-def show_source(obj: Any) -> SourceView:
+def show_source(obj: Any, *, lines: tuple[int, int] | None = None, region: str | None = None) -> SourceView:
     """The source of ``obj`` (a function, class or method) exactly as it ships in ``gamelab``.
+
+    ``lines=(first, last)`` (counted from the ``def`` line, 1-based) or ``region="name"`` (the lines
+    between ``# region name`` and ``# endregion`` comments in the shipped code) shows only the part a
+    section is about, with the whole function collapsed below it.
 
     >>> from gamelab.demo.game import cell_name
     >>> print(repr(show_source(cell_name)).splitlines()[1])
     def cell_name(row: int, col: int) -> str:
+    >>> print(repr(show_source(cell_name, lines=(3, 3))))
+    # gamelab.demo.game.cell_name, lines 3-3 of 3
+        return f"{COLUMNS[col]}{row + 1}"
+    <BLANKLINE>
     """
     target = inspect.unwrap(obj)
     if isinstance(target, property):
         target = target.fget
     code = textwrap.dedent(inspect.getsource(target)).rstrip() + "\n"
     module = getattr(target, "__module__", "?")
-    return SourceView(getattr(target, "__qualname__", repr(target)), module, code)
+    view = SourceView(getattr(target, "__qualname__", repr(target)), module, code)
+    all_lines = code.splitlines()
+    if region is not None:
+        starts = [i for i, line in enumerate(all_lines) if line.strip() == f"# region {region}"]
+        if not starts:
+            raise ValueError(f"{view.qualname} has no '# region {region}' comment")
+        ends = [i for i, line in enumerate(all_lines) if i > starts[0] and line.strip() == "# endregion"]
+        end = ends[0] if ends else len(all_lines)
+        lines = (starts[0] + 2, end)
+    if lines is not None:
+        first, last = lines
+        if not 1 <= first <= last <= len(all_lines):
+            raise ValueError(f"{view.qualname} has lines 1 to {len(all_lines)}, not {first} to {last}")
+        view.part = "\n".join(all_lines[first - 1:last]) + "\n"
+        view.first_line = first
+    return view
 
 
 @dataclass
@@ -109,7 +154,7 @@ def _call(fn: Callable[..., Any], case: Any) -> Any:
         return _Raised(exc)
 
 
-def check(learner: Callable[..., Any], reference: Callable[..., Any], cases: Iterable[Any], *, name: str | None = None,
+def compare(learner: Callable[..., Any], reference: Callable[..., Any], cases: Iterable[Any], *, name: str | None = None,
           same: Callable[[Any, Any], bool] | None = None) -> CheckReport:
     """Run ``learner`` and ``reference`` on every case and report the differences, kindly.
 

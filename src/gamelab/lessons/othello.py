@@ -14,7 +14,8 @@ from typing import Any, Callable
 
 from ..othello import tutorial as t
 from ..othello.bitboard import square_name
-from .helpers import CheckReport, check
+from .helpers import CheckReport
+from .helpers import compare as check
 
 __all__ = ["check_squares_to_edge", "check_check_stone", "practice_boards"]
 
