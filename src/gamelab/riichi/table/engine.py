@@ -42,7 +42,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from ...errors import IllegalMove
 from .. import Hand, River, Rules, Wall, WinContext, is_tile, score, shanten, shanten_of_counts, waits
-from .rules import make_rules
+from ..rules import make_rules
 
 __all__ = ["Table", "Player", "Reply", "STATUSES", "ABORTIVE_DRAWS", "noten_payments", "nagashi_payments", "is_nagashi"]
 

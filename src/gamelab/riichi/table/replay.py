@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence
 
 from .. import Rules, Wall, full_set
 from .engine import Reply, Table
-from .rules import make_rules
+from ..rules import make_rules
 
 __all__ = ["ScriptedPlayer", "replay", "wall_from_log", "replies_from_log", "staged_table"]
 

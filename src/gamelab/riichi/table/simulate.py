@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 from .. import Rules
 from .bots import Bot
 from .engine import Table
-from .rules import describe_rules, make_rules
+from ..rules import describe_rules, make_rules
 
 __all__ = ["GameSummary", "SimulationStats", "play_bot_game", "simulate"]
 

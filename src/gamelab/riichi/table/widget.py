@@ -22,7 +22,7 @@ import ipywidgets as widgets
 from ...widgets import PlayBoard
 from .game import RiichiGame
 from .picture import TablePicture, TableView, result_lines
-from .rules import describe_rules, make_rules
+from ..rules import describe_rules, make_rules
 
 __all__ = ["RiichiBoard", "RiichiGamePicture", "RecordViewer", "ACTION_LABELS"]
 
