@@ -76,6 +76,11 @@ def test_riichi_button_then_tile():
             table = board.game.table
             board.act(helper.reply(table, board.game.seat, table.status)["dapai"].rstrip("*"))
     option = next(a for a in board.game.legal_actions() if a.startswith("riichi")).split()[1]
+    for expected in (True, False):  # the r key turns riichi on and off, as the button does
+        fire(board.canvas, event="key_down", key="r", shift_key=False, ctrl_key=False, meta_key=False)
+        labels = [b.description for b in board.calls.children if b.layout.display != "none"]
+        assert board.ui.riichi is expected and ("Riichi: click a tile…" in labels) is expected
+        assert ("Riichi: click the tile" in board.status_line.value) is expected
     board.press("riichi")
     assert board.ui.riichi and f"{option}*" in board.ui.riichi_options
     click(board, Discard(option))
