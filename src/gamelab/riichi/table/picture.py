@@ -21,7 +21,8 @@ The bottom seat's concealed tiles that may be discarded are click targets
 >>> view = TableView.of(Table(seed=1, qijia=0).run(), reveal=True)
 >>> TablePicture().svg(view).startswith('<svg')
 True
->>> RiichiGamePicture().svg(RiichiGame.new(seed=1)) == TablePicture().svg(TableView.of(RiichiGame.new(seed=1).table, 0))
+>>> game = RiichiGame.new(seed=1)
+>>> RiichiGamePicture().svg(game) == TablePicture().svg(TableView.of(game.table, game.seat_id))
 True
 """
 
