@@ -13,12 +13,14 @@ from gamelab.riichi.picture import (  # noqa: E402
     MARGIN,
     TILE_H,
     TILE_W,
+    HandMeld,
     HandPicture,
+    HandTile,
+    HandUI,
+    MeldPicture,
     RiverPicture,
-    hand_svg,
+    RiverTile,
     meld_layout,
-    meld_svg,
-    river_svg,
 )
 
 
@@ -41,22 +43,22 @@ def test_meld_layout(meld: str, layout: list) -> None:
 
 def test_hand_picture_and_targets() -> None:
     hand = Hand.from_string("m123p406z1m1*,z222=,s5505-")
-    svg = hand_svg(hand)
+    svg = hand._repr_svg_()
     assert svg.startswith("<svg") and "<title>m123p406z1m1*,z222=,s5505-</title>" in svg
-    assert hand._repr_svg_() == svg
     picture = HandPicture()
+    assert picture.svg(hand, title=str(hand)) == svg
     width, height = picture.size(hand)
     top = HandPicture()._top(hand)
-    assert picture.target_at(hand, MARGIN + TILE_W / 2, top + TILE_H / 2) == ("tile", 0, "m1")
-    assert picture.target_at(hand, MARGIN + 7 * TILE_W + 10 + TILE_W / 2, top + TILE_H / 2) == ("tile", 7, "m1")
-    assert picture.target_at(hand, width - MARGIN - 5, top + TILE_H / 2) == ("meld", 1, "s5505-")
+    assert picture.target_at(hand, MARGIN + TILE_W / 2, top + TILE_H / 2) == HandTile(0, "m1")
+    assert picture.target_at(hand, MARGIN + 7 * TILE_W + 10 + TILE_W / 2, top + TILE_H / 2) == HandTile(7, "m1")
+    assert picture.target_at(hand, width - MARGIN - 5, top + TILE_H / 2) == HandMeld(1, "s5505-")
     assert picture.target_at(hand, 1, 1) is None
 
 
 def test_hidden_tiles_and_selection_draw() -> None:
-    assert hand_svg(Hand.from_string("_____________")).count("#1f7a4d") >= 13
-    lifted = HandPicture().svg(Hand.from_string("m123p456s789z1122z3"), {"selected": 0})
-    assert lifted != hand_svg(Hand.from_string("m123p456s789z1122z3"))
+    assert HandPicture().svg(Hand.from_string("_____________")).count("#1f7a4d") >= 13
+    lifted = HandPicture().svg(Hand.from_string("m123p456s789z1122z3"), HandUI(selected=0))
+    assert lifted != HandPicture().svg(Hand.from_string("m123p456s789z1122z3"))
 
 
 def test_river_picture() -> None:
@@ -64,16 +66,16 @@ def test_river_picture() -> None:
     for tile in ("z1", "m9_", "p1", "s0", "z7_", "m3*", "p5"):
         river.discard(tile)
     river.mark_called("p555-")
-    svg = river_svg(river)
-    assert svg.startswith("<svg") and river._repr_svg_() == svg
+    svg = river._repr_svg_()
+    assert svg.startswith("<svg") and RiverPicture().svg(river, title=str(river)) == svg
     picture = RiverPicture()
     assert picture.size(river) == (2 * MARGIN + 5 * TILE_W + TILE_H, math.ceil(2 * MARGIN + 2 * (TILE_H + 4.8 + 2)))
-    assert picture.target_at(river, MARGIN + 5 * TILE_W + 5, MARGIN + TILE_H - 5) == ("river", 5, "m3*")
-    assert picture.target_at(river, MARGIN + 5, MARGIN + TILE_H + 4.8 + 2 + 10) == ("river", 6, "p5-")
-    assert river_svg(River()).startswith("<svg")
+    assert picture.target_at(river, MARGIN + 5 * TILE_W + 5, MARGIN + TILE_H - 5) == RiverTile(5, "m3*")
+    assert picture.target_at(river, MARGIN + 5, MARGIN + TILE_H + 4.8 + 2 + 10) == RiverTile(6, "p5-")
+    assert River()._repr_svg_().startswith("<svg")
 
 
-def test_meld_svg_refuses_a_bad_meld() -> None:
-    assert "<svg" in meld_svg("z111+1")
+def test_meld_picture_refuses_a_bad_meld() -> None:
+    assert "<svg" in MeldPicture().svg("z111+1")
     with pytest.raises(ValueError, match="is not a meld"):
-        meld_svg("m135-")
+        MeldPicture().svg("m135-")

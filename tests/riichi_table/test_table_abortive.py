@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 
 import pytest
-
 from table_helpers import act, last_event, record_titled, rigged_table
+
 from gamelab.errors import IllegalMove
 from gamelab.riichi.table import replay
 

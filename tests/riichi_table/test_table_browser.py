@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from gamelab.riichi.table.widget import ACTION_LABELS, RiichiBoard
+from gamelab.riichi.table.controls import ACTION_LABELS
+from gamelab.riichi.table.picture import Discard
+from gamelab.riichi.table.widget import RiichiBoard
 from gamelab.widgets.testing import centre_of
-from tests.browsing import click_canvas, screenshot, open_board
+from tests.browsing import click_canvas, open_board, screenshot
 
 SETUP = {"seed": 3, "rules": {"場数": 0}}
 BOARD = f"from gamelab.riichi.table.widget import RiichiBoard\nRiichiBoard(seed={SETUP['seed']}, rules={SETUP['rules']!r})"
@@ -28,7 +30,7 @@ def test_play_a_hand_by_clicking(page, voila):
         else:
             option = actions[-1] if not actions[-1].startswith("riichi") else next(
                 a for a in actions if " " not in a and a.endswith("_"))
-            x, y = centre_of(twin, ("tile", option))
+            x, y = centre_of(twin, Discard(option))
             click_canvas(canvas, x, y)
             twin.act(option)
         expect(status).to_contain_text(twin.status(), timeout=20_000)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from table_helpers import last_event, pass_all, rigged_table, set_hands, set_river
 
 # majiang-core's test hands: tenpai A B1 C1 D1, noten A0 B0 C0 D0, F = shanten 0 with no wait left

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from table_helpers import act, rigged_table
+
 from gamelab.errors import IllegalMove
 from gamelab.game import Record, game_class
 from gamelab.riichi.table import RiichiGame

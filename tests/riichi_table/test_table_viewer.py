@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamelab.riichi.table import Bot, Table
-from gamelab.riichi.table.viewer import record_views
+from gamelab.riichi.table.picture import record_views
 from gamelab.riichi.table.widget import RecordViewer
 
 

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from gamelab.riichi.table import Bot
-from gamelab.riichi.table.picture import TablePicture, TableView, hand_picture
+from gamelab.riichi.table.picture import (
+    Discard,
+    RiichiGamePicture,
+    TablePicture,
+    TableView,
+)
 from gamelab.riichi.table.widget import RiichiBoard
 from gamelab.widgets import fire
 from gamelab.widgets.testing import CanvasMessages, centre_of, click
@@ -19,17 +24,17 @@ def board() -> RiichiBoard:
 def test_clicking_a_tile_discards_it_with_one_redraw(board):
     first = board.game.legal_actions()[0]
     with CanvasMessages() as sent:
-        click(board, ("tile", first))
+        click(board, Discard(first))
     assert board.record.actions == [first]
     assert sent.count == 1
     assert first[:2] in str(board.game.table.rivers[board.game.seat])
 
 
 def test_tiles_that_may_not_go_are_not_targets(board):
-    click(board, ("tile", board.game.legal_actions()[0]))
+    click(board, Discard(board.game.legal_actions()[0]))
     if board.game.table.status not in ("zimo", "gangzimo"):  # not my turn: no tile is a target
         with pytest.raises(LookupError):
-            centre_of(board, ("tile", "m1"))
+            centre_of(board, Discard("m1"))
 
 
 def test_click_on_the_felt_does_nothing(board):
@@ -44,7 +49,7 @@ def test_buttons_follow_the_legal_actions_and_play_them(board):
         if board.game.is_over:
             break
         actions = board.game.legal_actions()
-        shown = [b._action for b in board._pool if b._action]
+        shown = board.call_actions
         for action in actions:
             if " " in action and not action.startswith("riichi") or action in ("tsumo", "ron", "pass", "next",
                                                                                "nine", "declare"):
@@ -56,7 +61,7 @@ def test_buttons_follow_the_legal_actions_and_play_them(board):
         elif "pass" in actions:
             board.press("pass")
         else:
-            click(board, ("tile", actions[-1] if not actions[-1].startswith("riichi") else actions[0]))
+            click(board, Discard(actions[-1] if not actions[-1].startswith("riichi") else actions[0]))
     assert board.game.is_over
     assert "Game over" in board.status_line.value
     assert "wins" in board.result_panel.value or "Draw" in board.result_panel.value
@@ -75,9 +80,14 @@ def test_riichi_button_then_tile():
             table = board.game.table
             board.act(helper.reply(table, board.game.seat, table.status)["dapai"].rstrip("*"))
     option = next(a for a in board.game.legal_actions() if a.startswith("riichi")).split()[1]
+    for expected in (True, False):  # the r key turns riichi on and off, as the button does
+        fire(board.canvas, event="key_down", key="r", shift_key=False, ctrl_key=False, meta_key=False)
+        labels = [b.description for b in board.calls.children if b.layout.display != "none"]
+        assert board.ui.riichi is expected and ("Riichi: click a tile…" in labels) is expected
+        assert ("Riichi: click the tile" in board.status_line.value) is expected
     board.press("riichi")
-    assert board.ui["riichi"]
-    click(board, ("tile", option))
+    assert board.ui.riichi and f"{option}*" in board.ui.riichi_options
+    click(board, Discard(option))
     assert board.game.table.hands[board.game.seat].riichi
     assert board.record.actions[-1] == f"riichi {option}"
 
@@ -103,11 +113,12 @@ def test_pictures_render():
     table = Table(seed=3, qijia=0).run()
     svg = TablePicture().svg(TableView.of(table, reveal=True))
     assert svg.startswith("<svg") and "東1局" in svg
-    assert hand_picture("m123p456s789z11,z777=").data.count("<") > 50
+    board = RiichiBoard(seed=1, rules={"場数": 0}, sound=False)
+    assert RiichiGamePicture().svg(board.game) == TablePicture().svg(TableView.of(board.game.table, 0))
 
 
 def test_keys_pass_and_next(board):
-    click(board, ("tile", board.game.legal_actions()[0]))
+    click(board, Discard(board.game.legal_actions()[0]))
     for _ in range(300):
         if board.game.is_over:
             break
@@ -117,5 +128,5 @@ def test_keys_pass_and_next(board):
             fire(board.canvas, event="key_down", key="Enter", shift_key=False, ctrl_key=False, meta_key=False)
             assert len(board.record) == before + 1 and board.record.actions[-1] in ("pass", "next")
         else:
-            click(board, ("tile", [a for a in actions if " " not in a and a not in ("tsumo", "nine")][-1]))
+            click(board, Discard([a for a in actions if " " not in a and a not in ("tsumo", "nine")][-1]))
     assert board.game.is_over

@@ -1,5 +1,6 @@
 """Riichi mahjong core, conformant with majiang-core (電脳麻将): notation, hand, river, wall,
-shanten and waits, and scoring.
+shanten and waits, scoring, and the rule sets (:mod:`.rules`). A whole game at a table is
+:mod:`gamelab.riichi.table`.
 
 >>> from gamelab.riichi import Hand, shanten, waits, score, WinContext
 >>> hand = Hand.from_string("m123p456s789z1122")
@@ -16,7 +17,7 @@ Pictures live in :mod:`gamelab.riichi.picture` (imported only when drawing): a :
 
 from .hand import Hand
 from .river import River
-from .rules import RULE_KEYS, Rules
+from .rules import JAPANESE_KEYS, PRESETS, RULE_HELP, RULE_KEYS, Rules, describe_rules, make_rules
 from .scoring import (
     YAKU_NAMES,
     ShapeFeatures,
@@ -66,6 +67,11 @@ __all__ = [
     "full_set",
     "Rules",
     "RULE_KEYS",
+    "JAPANESE_KEYS",
+    "RULE_HELP",
+    "PRESETS",
+    "make_rules",
+    "describe_rules",
     "WinContext",
     "WinResult",
     "Yaku",

@@ -1,5 +1,6 @@
-"""Benchmark rows for ``python -m gamelab.bench riichi``: bot-only hands per second, and what a hand
-costs next to the shanten calls its bots make.
+"""Benchmark rows for ``python -m gamelab.bench riichi``: bot-only hands per second at the table, and
+what a hand costs next to the shanten calls its bots make (``bench_shanten.py`` beside it times the
+core's hand calculations alone).
 
 The second pair of rows answers "where does the time go?": a hand played by four bots is timed, and
 so are the same shanten calls replayed on their own (``shanten_of_counts`` on the very count vectors

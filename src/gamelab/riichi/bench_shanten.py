@@ -1,4 +1,5 @@
-"""Shanten and scoring speed: ``python -m gamelab.bench shanten [--quick] [--json]``.
+"""Benchmark rows for ``python -m gamelab.bench shanten [--quick] [--json]``: shanten, waits and scoring
+speed (the core's hand calculations; ``bench.py`` beside it times whole bot games at the table).
 
 * shanten of the 40,000 majiang-core conformance hands (xiangting_1..4.json), tables already built,
   against the ``mahjong`` package's ``Shanten.calculate_shanten`` on the same hands in the same run;
@@ -16,6 +17,7 @@ import json
 import os
 import random
 from pathlib import Path
+from typing import Callable
 
 from gamelab.bench import Row, best_of, timed
 
@@ -72,18 +74,20 @@ def run(quick: bool = False) -> list[Row]:
     cold, _ = timed(ours)
     warm = best_of(repeat, ours)
     reference = reference_value = ratio = None
+    yardstick: Callable[[list[int]], int] | None
     try:
         from mahjong.shanten import Shanten  # test-only dependency, used here as the yardstick
+        yardstick = Shanten.calculate_shanten
     except ImportError:
-        Shanten = None
-    if Shanten is not None:
+        yardstick = None
+    if yardstick is not None:
         counts = []
         for hand_tiles in tiles:
             row = [0] * 34
             for tile in hand_tiles:
                 row[TILE_KINDS.index(tile[0] + ("5" if tile[1] == "0" else tile[1]))] += 1
             counts.append(row)
-        theirs = best_of(max(1, repeat // 2), lambda: [Shanten.calculate_shanten(c) for c in counts])
+        theirs = best_of(max(1, repeat // 2), lambda: [yardstick(c) for c in counts])
         reference = "mahjong Shanten.calculate_shanten, same hands"
         reference_value = _per_second(n, theirs)
         ratio = theirs / warm

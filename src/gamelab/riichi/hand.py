@@ -204,9 +204,9 @@ class Hand:
         return new
 
     def _repr_svg_(self) -> str:
-        from .picture import hand_svg  # lazy: the engine never needs the drawing code
+        from .picture import HandPicture  # lazy: the engine never needs the drawing code
 
-        return hand_svg(self)
+        return HandPicture().svg(self, title=str(self))
 
     # ------------------------------------------------------------------ reading
 

@@ -13,27 +13,67 @@ The layout follows the usual table conventions:
 A sideways tile is a tile body lying on its side with its face turned a quarter to the left, as on
 a real table (``Painter.rotated``).
 
->>> svg = hand_svg(Hand.from_string("m123p406s789z11,z222="))
+There is no game here, only its pieces, so there is a picture per piece: :class:`HandPicture`,
+:class:`RiverPicture` and :class:`MeldPicture` (``HandPicture().svg(hand)``, ``.image(hand)``). A
+:class:`Hand` or a :class:`River` shows itself with them in a notebook.
+
+>>> svg = HandPicture().svg(Hand.from_string("m123p406s789z11,z222="))
 >>> svg.startswith("<svg") and "南" in svg
 True
 
-Targets (for a play widget): ``("tile", i, tile)`` for the i-th concealed tile (the drawn one
-last), ``("meld", j, meld)`` for a meld, ``("river", k, tile)`` for a discard.
+Targets (for a play widget): :class:`HandTile` for a concealed tile (the drawn one last),
+:class:`HandMeld` for a meld, :class:`RiverTile` for a discard.
+
+>>> HandPicture().target_at(Hand.from_string("m123p406s789z11"), 20, 40)
+HandTile(index=0, tile='m1')
 """
 
 from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from typing import Any
 
-from ..pictures import Painter, Picture, SvgPainter
+from ..pictures import Painter, Picture
 from ..pictures.tiles import draw_tile, draw_tile_back, draw_tile_face
 from .hand import Hand
 from .river import River
 from .tiles import meld_type, normalize_meld
 
-__all__ = ["HandPicture", "RiverPicture", "MeldPicture", "hand_svg", "river_svg", "meld_svg", "meld_layout"]
+__all__ = ["HandPicture", "RiverPicture", "MeldPicture", "HandUI", "HandTile", "HandMeld", "RiverTile",
+           "meld_layout"]
+
+
+@dataclass(frozen=True)
+class HandTile:
+    """Click target: the ``index``-th concealed tile of a hand (the drawn one last), ``'_'`` if unseen."""
+
+    index: int
+    tile: str
+
+
+@dataclass(frozen=True)
+class HandMeld:
+    """Click target: the ``index``-th meld of a hand."""
+
+    index: int
+    meld: str
+
+
+@dataclass(frozen=True)
+class RiverTile:
+    """Click target: the ``index``-th discard of a river, as the river writes it (``'m3*'``, ``'p5-'``)."""
+
+    index: int
+    tile: str
+
+
+@dataclass(frozen=True)
+class HandUI:
+    """What a widget adds to a hand's picture: the concealed tile lifted as a pending discard, if any."""
+
+    selected: int | None = None
 
 #: tile face size in pixels (the shared art is drawn in a 3 : 4 box)
 TILE_W, TILE_H = 30, 40
@@ -156,7 +196,7 @@ class MeldPicture(Picture[str]):
 class HandPicture(Picture[Hand]):
     """A hand: concealed tiles, the drawn tile apart, the melds, and a riichi stick above after riichi.
 
-    ``ui`` may give ``{"selected": i}`` to lift the i-th concealed tile (a widget's pending discard).
+    ``ui`` may give ``HandUI(selected=i)`` to lift the i-th concealed tile (a widget's pending discard).
     """
 
     def _parts(self, hand: Hand) -> tuple[list[str | None], str | None]:
@@ -173,37 +213,37 @@ class HandPicture(Picture[Hand]):
         top = MARGIN + (2 * TILE_W + 1 - TILE_H if stacked else 0)
         return top + (14 if hand.riichi else 0) + 6  # room to lift a selected tile
 
-    def size(self, state: Hand, ui: Any = None) -> tuple[int, int]:
+    def size(self, state: Hand, ui: HandUI | None = None) -> tuple[int, int]:
         tiles, drawn = self._parts(state)
-        width = MARGIN * 2 + len(tiles) * TILE_W
+        width: float = MARGIN * 2 + len(tiles) * TILE_W
         if drawn is not None:
             width += GAP + TILE_W
         for meld in state.melds:
             width += GAP + _meld_width(meld)
         return math.ceil(max(width, 2 * MARGIN + TILE_W)), math.ceil(self._top(state) + TILE_H + THICK + MARGIN)
 
-    def draw(self, painter: Painter, state: Hand, ui: Any = None) -> None:
+    def draw(self, painter: Painter, state: Hand, ui: HandUI | None = None) -> None:
         tiles, drawn = self._parts(state)
-        selected = (ui or {}).get("selected")
+        selected = ui.selected if ui is not None else None
         top = self._top(state)
-        x = MARGIN
+        x: float = MARGIN
         if state.riichi:
             stick_w = min(120, max(60, len(tiles) * TILE_W * 0.5))
             painter.round_rect(x, top - 16, stick_w, 7, 3.5, fill="#fbf8ee", stroke="#8c8574", line_width=0.8)
             painter.circle(x + stick_w / 2, top - 12.5, 2.4, fill="#c8102e")
         for i, tile in enumerate(tiles):
             lift = 6 if selected == i else 0
-            _upright(painter, tile, x, top - lift, target=("tile", i, tile or "_"))
+            _upright(painter, tile, x, top - lift, target=HandTile(i, tile or "_"))
             x += TILE_W
         if drawn is not None:
             x += GAP
             i = len(tiles)
             lift = 6 if selected == i else 0
-            _upright(painter, None if drawn == "_" else drawn, x, top - lift, target=("tile", i, drawn))
+            _upright(painter, None if drawn == "_" else drawn, x, top - lift, target=HandTile(i, drawn))
             x += TILE_W
         for j, meld in enumerate(state.melds):
             x += GAP
-            x += _draw_meld(painter, meld, x, top + TILE_H, target=("meld", j, meld))
+            x += _draw_meld(painter, meld, x, top + TILE_H, target=HandMeld(j, meld))
 
 
 # ------------------------------------------------------------------------------------ rivers
@@ -221,7 +261,7 @@ class RiverPicture(Picture[River]):
         return math.ceil(width + 2 * MARGIN), math.ceil(len(rows) * (TILE_H + THICK + 2) + 2 * MARGIN)
 
     def draw(self, painter: Painter, state: River, ui: Any = None) -> None:
-        x = MARGIN
+        x: float = MARGIN
         for k, tile in enumerate(state.tiles):
             row, col = divmod(k, self.per_row)
             if col == 0:
@@ -230,31 +270,8 @@ class RiverPicture(Picture[River]):
             face = tile[:2]
             dim = 0.45 if tile[-1] in "+=-" else 0.12 if "_" in tile else 0.0
             if "*" in tile:
-                _sideways(painter, face, x, y + TILE_H - TILE_W, target=("river", k, tile), dim=dim)
+                _sideways(painter, face, x, y + TILE_H - TILE_W, target=RiverTile(k, tile), dim=dim)
                 x += TILE_H
             else:
-                _upright(painter, face, x, y, target=("river", k, tile), dim=dim)
+                _upright(painter, face, x, y, target=RiverTile(k, tile), dim=dim)
                 x += TILE_W
-
-
-# ------------------------------------------------------------------------------------ shortcuts
-
-
-def hand_svg(hand: Hand, ui: Any = None) -> str:
-    """The hand as an SVG document (what ``Hand._repr_svg_`` shows)."""
-    return HandPicture().svg(hand, ui, title=str(hand))
-
-
-def river_svg(river: River) -> str:
-    """The river as an SVG document (what ``River._repr_svg_`` shows)."""
-    return RiverPicture().svg(river, title=str(river) or "empty river")
-
-
-def meld_svg(meld: str) -> str:
-    """One meld as an SVG document.
-
-    >>> meld_svg("m1-23").startswith("<svg")
-    True
-    """
-    meld = normalize_meld(meld)
-    return MeldPicture().svg(meld, title=meld)

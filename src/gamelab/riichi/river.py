@@ -89,6 +89,6 @@ class River:
         return tile_kind(tile) in self._seen
 
     def _repr_svg_(self) -> str:
-        from .picture import river_svg  # lazy: the engine never needs the drawing code
+        from .picture import RiverPicture  # lazy: the engine never needs the drawing code
 
-        return river_svg(self)
+        return RiverPicture().svg(self, title=str(self) or "empty river")

@@ -1,24 +1,58 @@
 """A whole game of riichi mahjong at a table (majiang-core ``Game``): flow, players, records, simulations.
 
-* :class:`Table` – the game flow, a port of majiang-core's ``Game`` (deal, draws, discards, calls,
-  riichi, wins, exhaustive and abortive draws, dealer repeats, the end and the final ranking), under
-  a rule set given with majiang-core's Japanese keys (:func:`make_rules`, :data:`PRESETS`);
-* players: :class:`Bot` (computer), :class:`ScriptedPlayer` (replays), ``None`` for a human seat;
-* :func:`replay` a majiang-core record, :func:`staged_table` to set up a position, :func:`simulate`
-  many bot games (optionally on a ``concurrent.futures.Executor``);
-* :class:`RiichiGame` – one seat as a gamelab ``Game`` with text actions (``m1``, ``riichi m1``,
-  ``pon z111+``, ``ron``…), for ``Record`` and the play widget (``gamelab.riichi.table.widget``).
+The package's rooms:
+
+* ``engine.py`` – :class:`Table`, the rule engine: the game flow, a port of majiang-core's
+  ``lib/game.js`` (deal, draws, discards, calls, riichi, wins, exhaustive and abortive draws, dealer
+  repeats, the end and the final ranking). It is named for what it is, the engine, because
+  ``game.py`` holds what every gamelab package's ``game.py`` holds, the :class:`~gamelab.game.Game`;
+* ``game.py`` – :class:`RiichiGame`: one seat of a :class:`Table` as a gamelab ``Game`` with text
+  actions (``m1``, ``riichi m1``, ``pon z111+``, ``ron``…), for ``Record`` and the play board;
+* ``picture.py`` – :class:`~.picture.RiichiGamePicture` (the table from the learner's seat) drawing
+  through :class:`~.picture.TablePicture`; ``controls.py`` – what a click, a key or a button means;
+  ``widget.py`` – :class:`RiichiBoard` (the play board) and :class:`RecordViewer`;
+* players: :class:`Bot` (computer, ``bots.py``), :class:`ScriptedPlayer` (replays), ``None`` for a
+  human seat; :func:`replay` a majiang-core record, :func:`staged_table` to set up a position
+  (``replay.py``); :func:`simulate` many bot games, optionally on a ``concurrent.futures.Executor``
+  (``simulate.py``).
+
+Rules are given with majiang-core's Japanese keys (:func:`make_rules`, :data:`PRESETS`, from
+:mod:`gamelab.riichi.rules`).
 
 >>> table = Table(players=[Bot(seed=i) for i in range(4)], rules={"場数": 0, "連荘方式": 1}, seed=3, qijia=0)
 >>> table.run().is_over, len(table.paipu["log"]) >= 1
 (True, True)
 """
 
+from ...lazy import lazy_exports
+from ..rules import JAPANESE_KEYS, PRESETS, RULE_HELP, describe_rules, make_rules
 from .bots import Bot, ShantenCounter
-from .engine import ABORTIVE_DRAWS, STATUSES, Player, Reply, Table, is_nagashi, nagashi_payments, noten_payments
-from .replay import ScriptedPlayer, replay, replies_from_log, staged_table, wall_from_log
+from .engine import (
+    ABORTIVE_DRAWS,
+    STATUSES,
+    Player,
+    Reply,
+    Table,
+    is_nagashi,
+    nagashi_payments,
+    noten_payments,
+)
 from .game import RiichiGame, reply_to_text, text_to_reply
-from .rules import JAPANESE_KEYS, PRESETS, RULE_HELP, describe_rules, make_rules
+from .picture import (
+    Discard,
+    RiichiGamePicture,
+    RiichiUI,
+    TablePicture,
+    TableView,
+    record_views,
+)
+from .replay import (
+    ScriptedPlayer,
+    replay,
+    replies_from_log,
+    staged_table,
+    wall_from_log,
+)
 from .simulate import GameSummary, SimulationStats, play_bot_game, simulate
 
 __all__ = [
@@ -45,23 +79,19 @@ __all__ = [
     "RiichiGame",
     "reply_to_text",
     "text_to_reply",
+    "RiichiGamePicture",
+    "TablePicture",
+    "TableView",
+    "record_views",
+    "Discard",
+    "RiichiUI",
     "simulate",
     "play_bot_game",
     "GameSummary",
     "SimulationStats",
+    "RiichiBoard",
+    "RecordViewer",
 ]
 
-__all__ += ["RiichiBoard", "RecordViewer"]
-
-
-def __getattr__(name: str):
-    # The table and the record viewer pull in ipywidgets/ipycanvas: load them only when asked.
-    if name == "RiichiBoard":
-        from .widget import RiichiBoard
-
-        return RiichiBoard
-    if name == "RecordViewer":
-        from .widget import RecordViewer
-
-        return RecordViewer
-    raise AttributeError(name)
+# The play board and the record viewer pull in ipywidgets/ipycanvas: loaded only when asked.
+__getattr__ = lazy_exports(__name__, {"RiichiBoard": ".widget", "RecordViewer": ".widget"})

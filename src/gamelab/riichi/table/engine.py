@@ -41,8 +41,19 @@ import re
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from ...errors import IllegalMove
-from .. import Hand, River, Rules, Wall, WinContext, is_tile, score, shanten, shanten_of_counts, waits
-from .rules import make_rules
+from .. import (
+    Hand,
+    River,
+    Rules,
+    Wall,
+    WinContext,
+    is_tile,
+    score,
+    shanten,
+    shanten_of_counts,
+    waits,
+)
+from ..rules import make_rules
 
 __all__ = ["Table", "Player", "Reply", "STATUSES", "ABORTIVE_DRAWS", "noten_payments", "nagashi_payments", "is_nagashi"]
 
@@ -237,7 +248,10 @@ class Table:
         return f"<Table {self.hand_name()}: {self.status or 'not started'}>"
 
     def _repr_svg_(self) -> str:
-        from .picture import TablePicture, TableView  # lazy: the engine needs no drawing code
+        from .picture import (  # lazy: the engine needs no drawing code
+            TablePicture,
+            TableView,
+        )
 
         return TablePicture().svg(TableView.of(self, reveal=True))
 
@@ -248,8 +262,20 @@ class Table:
 
     def _discard_tile(self, seat: int) -> str:
         """The tile a call or a win takes from the last discard (or the added-kan tile), with direction."""
-        source = self.pending_kan[0] + self.pending_kan[-1] if self.status == "gang" else self.last_discard[:2]  # type: ignore[index]
-        return source + "_+=-"[(4 + self.turn - seat) % 4]
+        return self._taken_tile(robbing_kan=self.status == "gang") + "_+=-"[(4 + self.turn - seat) % 4]
+
+    def _taken_tile(self, robbing_kan: bool) -> str:
+        """The tile a call or a ron takes: the added kan's tile when robbing it (槍槓), else the last discard."""
+        if robbing_kan:
+            assert self.pending_kan is not None, "no added kan to rob"
+            return self.pending_kan[0] + self.pending_kan[-1]
+        assert self.last_discard is not None, "no discard to take"
+        return self.last_discard[:2]
+
+    def _dealt_wall(self) -> Wall:
+        """The current hand's wall (there is one from the first deal on)."""
+        assert self.wall is not None, "no hand has been dealt yet"
+        return self.wall
 
     def discard_options(self, seat: int | None = None) -> list[str]:
         """Legal discards (majiang-core ``get_dapai``) under the swap-calling rule; the drawn tile last as ``x_``."""
@@ -306,7 +332,8 @@ class Table:
             if level == 0:
                 return []
             before = hand.copy()
-            before.discard(before.drawn)  # type: ignore[arg-type]
+            assert before.drawn is not None  # a kan on one's own turn comes after a draw
+            before.discard(before.drawn)
             after = hand.copy()
             after.kan(options[0])
             if level == 1:
@@ -582,7 +609,7 @@ class Table:
     def _zimo(self) -> None:
         """The next player draws (自摸)."""
         self.turn = (self.turn + 1) % 4
-        tile = self.wall.draw()  # type: ignore[union-attr]
+        tile = self._dealt_wall().draw()
         self.hands[self.turn].draw(tile)
         self._log({"zimo": {"l": self.turn, "p": tile}})
         self._call_players("zimo")
@@ -619,7 +646,7 @@ class Table:
         self.first_go_around = False
         self.ippatsu = [False] * 4
         self.rivers[self.turn].mark_called(m)
-        direction = re.search(r"[\+\=\-]", m).group(0)  # type: ignore[union-attr]
+        direction = next(c for c in m if c in "+=-")  # where the called tile came from
         self.turn = (self.turn + "_-=+".index(direction)) % 4
         self.hands[self.turn].call(m)
         if _KAN_RE.match(m):
@@ -642,7 +669,7 @@ class Table:
         """Replacement draw after a kan (嶺上牌)."""
         self.first_go_around = False
         self.ippatsu = [False] * 4
-        tile = self.wall.draw_replacement()  # type: ignore[union-attr]
+        tile = self._dealt_wall().draw_replacement()
         self.hands[self.turn].draw(tile)
         self._log({"gangzimo": {"l": self.turn, "p": tile}})
         if not self.rules.kan_dora_after_discard or _CLOSED_KAN_RE.match(self.pending_kan or ""):
@@ -654,13 +681,13 @@ class Table:
         self.pending_kan = None
         if not self.rules.kan_dora:
             return
-        self.wall.reveal_kan_dora()  # type: ignore[union-attr]
-        self._log({"kaigang": {"baopai": self.wall.dora_indicators[-1]}})  # type: ignore[union-attr]
+        wall = self._dealt_wall()
+        wall.reveal_kan_dora()
+        self._log({"kaigang": {"baopai": wall.dora_indicators[-1]}})
 
     def _hule(self) -> None:
         """Score the next winner (和了): tsumo by the player to act, or the first queued ron."""
-        wall = self.wall
-        assert wall is not None
+        wall = self._dealt_wall()
         if self.status != "hule":
             wall.close()
             self._win_option = ("qianggang" if self.status == "gang"
@@ -669,9 +696,7 @@ class Table:
         ron = seat != self.turn
         tile = None
         if ron:
-            source = (self.pending_kan[0] + self.pending_kan[-1] if self._win_option == "qianggang"  # type: ignore[index]
-                      else self.last_discard[:2])  # type: ignore[index]
-            tile = source + "_+=-"[(4 + self.turn - seat) % 4]
+            tile = self._taken_tile(robbing_kan=self._win_option == "qianggang") + "_+=-"[(4 + self.turn - seat) % 4]
         hand = self.hands[seat].copy()
         ura = wall.ura_indicators if hand.riichi else None
         context = WinContext(
@@ -848,7 +873,7 @@ class Table:
             return self._pingju("三家和", shown)
         if self._winners:
             return self._hule()
-        if self.last_discard.endswith("*"):  # type: ignore[union-attr]
+        if self.last_discard is not None and self.last_discard.endswith("*"):
             self.points[self.player_id[turn]] -= 1000
             self.riichi_sticks += 1
             if sum(1 for x in self.riichi if x) == 4 and self.rules.abortive_draws:
@@ -907,9 +932,14 @@ class Table:
             return self._hule()
         self._gangzimo()
 
-    def _reply_hule(self) -> None:
+    def _pay(self) -> None:
+        """Move the points of the result the players have just acknowledged (fenpei)."""
+        assert self._payments is not None, "no result to pay"
         for seat in range(4):
-            self.points[self.player_id[seat]] += self._payments[seat]  # type: ignore[index]
+            self.points[self.player_id[seat]] += self._payments[seat]
+
+    def _reply_hule(self) -> None:
+        self._pay()
         self.honba = 0
         self.riichi_sticks = 0  # only the first winner takes honba and sticks
         if self._winners:
@@ -919,8 +949,7 @@ class Table:
         self._last()
 
     def _reply_pingju(self) -> None:
-        for seat in range(4):
-            self.points[self.player_id[seat]] += self._payments[seat]  # type: ignore[index]
+        self._pay()
         self.honba += 1
         self._last()
 

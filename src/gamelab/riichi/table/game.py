@@ -33,9 +33,9 @@ from typing import Any, Self
 from ...errors import IllegalMove
 from ...game import Game, register_game
 from .. import is_tile
+from ..rules import describe_rules, make_rules
 from .bots import Bot
 from .engine import Reply, Table
-from .rules import describe_rules, make_rules
 
 __all__ = ["RiichiGame", "reply_to_text", "text_to_reply"]
 
@@ -171,7 +171,7 @@ class RiichiGame(Game):
         if t.status == "fulou":
             return "you called: discard a tile"
         if t.status == "dapai":
-            return f"{_who(t, t.turn, seat)} discarded {t.last_discard[:2]}: call or pass"  # type: ignore[index]
+            return f"{_who(t, t.turn, seat)} discarded {(t.last_discard or '')[:2]}: call or pass"
         if t.status == "gang":
             return "an added kan: rob it (ron) or pass"
         if t.status in ("hule", "pingju"):

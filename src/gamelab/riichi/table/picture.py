@@ -1,8 +1,10 @@
 """How a riichi table looks: four seats around a felt, rivers of six, melds, scores, dora, the result.
 
-One :class:`TablePicture` draws a :class:`TableView` – a snapshot of everything a table shows – which
-is made from a live :class:`~gamelab.riichi.table.Table` (:meth:`TableView.of`), from the learner's
-:class:`~gamelab.riichi.table.RiichiGame`, or from a step of a record (:mod:`.viewer`).
+:class:`RiichiGamePicture` is the play board's picture: the table of a
+:class:`~gamelab.riichi.table.RiichiGame` seen from the learner's seat. It draws through
+:class:`TablePicture`, which draws a :class:`TableView` – a snapshot of everything a table shows –
+made from a live :class:`~gamelab.riichi.table.Table` (:meth:`TableView.of`) or from each event of a
+record (:func:`record_views`, what the record viewer steps through).
 
 The table is drawn as a real one looks from the bottom seat (the viewer's, 自家). Each seat's area –
 its river (河) in rows of six with the riichi tile sideways, its concealed hand, its melds with the
@@ -12,12 +14,15 @@ frame, then turned around the table's centre: 0° for you, 90° anticlockwise fo
 the right (下家), 180° for the one opposite (対面), 90° clockwise for the previous player on the left
 (上家). So every opponent's tiles face their owner, as across a real table.
 
-The bottom seat's concealed tiles are click targets ``("tile", option)`` where ``option`` is a legal
-discard (``'m1'``, ``'m1_'`` for the drawn tile).
+The bottom seat's concealed tiles that may be discarded are click targets
+(:class:`~gamelab.riichi.table.controls.Discard`).
 
 >>> from gamelab.riichi.table import Table
 >>> view = TableView.of(Table(seed=1, qijia=0).run(), reveal=True)
 >>> TablePicture().svg(view).startswith('<svg')
+True
+>>> game = RiichiGame.new(seed=1)
+>>> RiichiGamePicture().svg(game) == TablePicture().svg(TableView.of(game.table, game.seat_id))
 True
 """
 
@@ -25,15 +30,34 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
-from ...pictures import CJK_FONT, FONT, Painter, Picture
+from ...pictures import CJK_FONT, Painter, Picture
 from ...pictures.tiles import draw_tile_back, draw_tile_face
 from .. import Hand, River
 from ..picture import meld_layout
+from .engine import Table
+from .game import RiichiGame
 
-__all__ = ["TableView", "TablePicture", "draw_tile", "hand_picture", "HandPicture", "result_lines",
-           "seat_angle", "winning_tile"]
+__all__ = ["Discard", "RiichiUI", "RiichiGamePicture", "TablePicture", "TableView", "record_views", "describe_event", "draw_tile",
+           "result_lines", "seat_angle", "winning_tile"]
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Click target: one of your tiles that you may discard now, named by its discard (``'m1'``; ``'m1_'``
+    for the tile just drawn, shown apart)."""
+
+    tile: str
+
+
+@dataclass(frozen=True)
+class RiichiUI:
+    """Interface state: whether Riichi was pressed (the next tile clicked goes with riichi), and the
+    discards that may declare it then (``'m1*'``), ringed on the table."""
+
+    riichi: bool = False
+    riichi_options: tuple[str, ...] = ()
 
 # -- the table's geometry, in the bottom seat's frame: distances from the table's centre ------------------
 PANEL = 100  # half the side of the centre panel
@@ -103,14 +127,14 @@ def _kind(tile: str) -> str:
 
 
 def draw_tile(p: Painter, x: float, y: float, w: float, h: float, tile: str | None, *, sideways: bool = False,
-              dim: float | bool = 0.0, lift: float = 0.0, target: Any = None, highlight: str | None = None,
+              dim: float | bool = 0.0, target: Any = None, highlight: str | None = None,
               thick: float = 3.0) -> None:
     """One tile lying face up in the box (x, y, w, h): ``tile`` like ``'m1'`` (``'p0'`` a red five), or its
     back (``None``).
 
     ``sideways`` lays it on its side (a riichi discard, a called tile): the box becomes h wide and w
     tall and the face turns a quarter to the left, as on a table. ``dim`` greys it (``True``: strongly),
-    ``lift`` raises it, ``highlight`` rings it in a colour, ``target`` makes it clickable.
+    ``highlight`` rings it in a colour, ``target`` makes it clickable.
 
     >>> from gamelab.pictures import RecordingPainter
     >>> p = RecordingPainter(100, 100); draw_tile(p, 0, 0, 30, 40, 'z1', target='t'); p.hit(15, 20)
@@ -118,7 +142,6 @@ def draw_tile(p: Painter, x: float, y: float, w: float, h: float, tile: str | No
     """
     if sideways:
         w, h = h, w
-    y -= lift
     r = min(w, h) * 0.12
     # The tile itself (shadow, body, face) is the same wherever it lies: a sprite, painted once per look
     # on a canvas, with a spare pixel on the top and left for the edges' strokes.
@@ -151,10 +174,9 @@ def _paint_tile(p: Painter, x: float, y: float, w: float, h: float, tile: str | 
         draw_tile_face(p, _kind(tile), x, y, w, h, background=False)
 
 
-def _standing(p: Painter, x: float, y: float, w: float, h: float, tile: str | None, *, lift: float = 0.0,
-              dim: bool = False, target: Any = None, highlight: str | None = None) -> None:
+def _standing(p: Painter, x: float, y: float, w: float, h: float, tile: str | None, *, dim: bool = False,
+              target: Any = None, highlight: str | None = None) -> None:
     """One of your own tiles standing, seen from the front: its face, its body showing below."""
-    y -= lift
     r = w * 0.11
     p.sprite(("riichi-standing", tile, w, h), x - 1, y - 1, w + 3, h + BIG_THICK + 3,
              lambda q, sx, sy: _paint_standing(q, sx + 1, sy + 1, w, h, tile))
@@ -253,7 +275,7 @@ class TableView:
     status: str = ""  # the table's status: after 'dapai' the last discard is marked
 
     @classmethod
-    def of(cls, table: Any, me: int | None = None, reveal: bool = False, result: bool = True) -> "TableView":
+    def of(cls, table: Table, me: int | None = None, reveal: bool = False, result: bool = True) -> "TableView":
         """A view of a live table; ``me`` is a player id (default: the dealer's seat at the bottom).
 
         Other hands are face down unless ``reveal``, or laid open by the hand's end: the winner's, and
@@ -302,14 +324,13 @@ class TablePicture(Picture[TableView]):
 
     background = FELT
 
-    def size(self, state: TableView, ui: Any = None) -> tuple[int, int]:
+    def size(self, state: TableView, ui: RiichiUI | None = None) -> tuple[int, int]:
         return WIDTH, HEIGHT
 
     def __repr__(self) -> str:
         return "TablePicture()"
 
-    def draw(self, p: Painter, v: TableView, ui: Any = None) -> None:
-        ui = ui or {}
+    def draw(self, p: Painter, v: TableView, ui: RiichiUI | None = None) -> None:
         p.round_rect(6, 6, WIDTH - 12, HEIGHT - 12, 18, stroke=FELT_LINE, line_width=2)
         _part(p, "panel")
         self._panel(p, v)
@@ -393,7 +414,7 @@ class TablePicture(Picture[TableView]):
     def _opponent(self, p: Painter, v: TableView, seat: int) -> None:
         hand = v.hands[seat]
         base = CY + HAND_TOP + SMALL_H + 3  # the outer edge of the row
-        left = CX + HAND_HALF + 10
+        left: float = CX + HAND_HALF + 10
         _part(p, "melds", seat)
         for meld in reversed(hand.melds):
             left = _draw_meld(p, meld, left - 10, base, SMALL_W, SMALL_H) - 1
@@ -439,7 +460,7 @@ class TablePicture(Picture[TableView]):
         return tiles, drawn, False
 
     # -- your own hand: large, standing, clickable ------------------------------------------------------
-    def _mine(self, p: Painter, v: TableView, ui: dict) -> None:
+    def _mine(self, p: Painter, v: TableView, ui: RiichiUI | None) -> None:
         hand = v.hands[v.me]
         tiles, drawn, won = self._open_tiles(v, v.me)
         mw, mh = 30, 40
@@ -447,35 +468,36 @@ class TablePicture(Picture[TableView]):
         if melds_width + (len(tiles) + 1) * (BIG_W + 1) + 24 > 2 * MY_HALF:  # four big melds: smaller tiles
             mw, mh = 25, 34
         base = CY + MY_TOP + BIG_H + BIG_THICK
-        left = CX + MY_HALF + 8
+        left: float = CX + MY_HALF + 8
         _part(p, "melds", v.me)
         for meld in reversed(hand.melds):
             left = _draw_meld(p, meld, left - 8, base, mw, mh, thick=4) - 1
         _part(p, "hand", v.me)
         hidden = v.hidden[v.me]
+        faces: list[str | None] = list(tiles)
         if hidden and hand.hidden:  # a record seen from a seat whose tiles are unknown
-            tiles = [None] * (len(hand.concealed_tiles()) + hand.hidden)  # type: ignore[list-item]
+            faces = [None] * (len(hand.concealed_tiles()) + hand.hidden)
             drawn = None
         step = BIG_W + 1
-        width = len(tiles) * step + (12 + BIG_W if drawn else 0)
+        width = len(faces) * step + (12 + BIG_W if drawn else 0)
         x = min(CX - width / 2, left - 16 - width)
         x = max(x, CX - MY_HALF)
-        options, selected = v.options, ui.get("selected")
+        options = v.options
         plain = {o for o in options or () if not o.endswith("_")}
-        riichi_marks = ui.get("riichi_options", ()) if ui.get("riichi") else ()
+        riichi_marks = ui.riichi_options if ui is not None and ui.riichi else ()
         y = CY + MY_TOP
-        for tile in tiles:
-            legal = options is not None and tile in plain
-            _standing(p, x, y, BIG_W, BIG_H, None if hidden else tile, dim=options is not None and not legal,
-                      lift=7 if selected == tile else 0, target=("tile", tile) if legal else None,
-                      highlight="#ffb000" if legal and tile + "*" in riichi_marks else None)
+        for tile in faces:
+            discard = tile if options is not None and tile in plain else None  # what a click on it plays
+            _standing(p, x, y, BIG_W, BIG_H, None if hidden else tile, dim=options is not None and discard is None,
+                      target=Discard(discard) if discard else None,
+                      highlight="#ffb000" if discard and discard + "*" in riichi_marks else None)
             x += step
         if drawn is not None:
             x += 12
             option = drawn + "_"
             legal = options is not None and option in options
             _standing(p, x, y, BIG_W, BIG_H, None if hidden else drawn, dim=options is not None and not legal,
-                      lift=7 if selected == option else 0, target=("tile", option) if legal else None,
+                      target=Discard(option) if legal else None,
                       highlight=GOLD if won else "#ffb000" if legal and option + "*" in riichi_marks else None)
 
     # -- the result, over the centre ---------------------------------------------------------------------
@@ -504,7 +526,7 @@ class TablePicture(Picture[TableView]):
                 if d["name"] in ("荒牌平局", "流し満貫"):
                     tenpai = [v.names[s] for s, shown in enumerate(d["shoupai"]) if shown]
                     rows.append(("line", "Tenpai: " + (", ".join(tenpai) if tenpai else "nobody")))
-            rows.append(("pay", end.get("hule", end.get("pingju"))["fenpei"]))
+            rows.append(("pay", next(iter(end.values()))["fenpei"]))
         heights = {"title": 24, "hand": 42, "yaku": 17, "value": 22, "dora": 32, "line": 20, "pay": 52, "rule": 10}
         w = 440
         h = 20 + sum(heights[kind] for kind, _ in rows)
@@ -610,44 +632,119 @@ def result_lines(result: dict[str, Any], names: Sequence[str]) -> list[str]:
     return lines
 
 
-class HandPicture(Picture[Hand]):
-    """One hand as a row of standing tiles, the drawn tile apart and the melds on the right (a lesson picture)."""
+class RiichiGamePicture(Picture[RiichiGame]):
+    """The table of a :class:`RiichiGame` seen from the learner's seat: the play board's picture."""
 
     background = FELT
-    tile_w, tile_h = 32, 44
+    table = TablePicture()
 
-    def size(self, state: Hand, ui: Any = None) -> tuple[int, int]:
-        tiles, drawn = _concealed_order(state)
-        width = 20 + len(tiles) * (self.tile_w + 1) + (10 + self.tile_w if drawn else 0)
-        width += sum(12 + _meld_width(m, self.tile_w * 0.85, self.tile_h * 0.85) for m in state.melds)
-        stacked = any(how == "added" for m in state.melds for _, how in meld_layout(m))
-        return int(width + 8), int(self.tile_h + 36 + (self.tile_w * 0.85 if stacked else 0))
+    def size(self, state: RiichiGame, ui: RiichiUI | None = None) -> tuple[int, int]:
+        return WIDTH, HEIGHT
 
-    def draw(self, p: Painter, state: Hand, ui: Any = None) -> None:
-        tiles, drawn = _concealed_order(state)
-        width, height = self.size(state)
-        top = height - self.tile_h - 8 - 7
-        x = 10.0
-        for tile in tiles:
-            _standing(p, x, top, self.tile_w, self.tile_h, tile)
-            x += self.tile_w + 1
-        if drawn:
-            x += 10
-            _standing(p, x, top, self.tile_w, self.tile_h, drawn)
-            x += self.tile_w + 1
-        right = width - 10.0
-        for meld in reversed(state.melds):
-            right = _draw_meld(p, meld, right, top + self.tile_h + 7, self.tile_w * 0.85, self.tile_h * 0.85) - 12
-        if state.riichi:
-            p.text(14, top - 10, "riichi", size=10, fill=GOLD, align="left", family=FONT)
+    def draw(self, p: Painter, state: RiichiGame, ui: RiichiUI | None = None) -> None:
+        self.table.draw(p, TableView.of(state.table, state.seat_id), ui)
 
 
-def hand_picture(hand: Hand | str) -> Any:
-    """A hand as a picture in a notebook (an SVG image).
+# -- a record (牌譜 paipu), one view per event ---------------------------------------------------------------
 
-    >>> hand_picture('m123p456s789z11,z777=').label
-    'HandPicture'
+
+def describe_event(event: Mapping[str, Any], names: list[str]) -> str:
+    """One event in words, e.g. ``'Bot 2 discards m1 (riichi)'``."""
+    kind, data = next(iter(event.items()))
+    who = names[data["l"]] if isinstance(data, Mapping) and "l" in data else ""
+    if kind == "qipai":
+        return "deal"
+    if kind in ("zimo", "gangzimo"):
+        return f"{who} draws {data['p']}" + (" (after a kan)" if kind == "gangzimo" else "")
+    if kind == "dapai":
+        return f"{who} discards {data['p'][:2]}" + (" (riichi)" if "*" in data["p"] else "")
+    if kind == "fulou":
+        return f"{who} calls {data['m']}"
+    if kind == "gang":
+        return f"{who} declares kan {data['m']}"
+    if kind == "kaigang":
+        return f"new dora indicator {data['baopai']}"
+    if kind == "hule":
+        return f"{who} wins, {data['defen']} points"
+    if kind == "pingju":
+        return f"draw: {data['name']}"
+    return kind
+
+
+def record_views(paipu: Mapping[str, Any]) -> list[TableView]:
+    """A view after every event of every hand of a game record (牌譜 paipu), all hands face up (a record
+    shows everything), each with its caption.
+
+    >>> from gamelab.riichi.table import Bot
+    >>> paipu = Table(players=[Bot(seed=i) for i in range(4)], seed=2, qijia=0, rules={'場数': 0}).run().paipu
+    >>> views = record_views(paipu)
+    >>> views[0].caption.startswith('東1局 0本場 · deal')
+    True
     """
-    if isinstance(hand, str):
-        hand = Hand.from_string(hand)
-    return HandPicture().image(hand)
+    views: list[TableView] = []
+    qijia = paipu["qijia"]
+    players = list(paipu.get("player", ["A", "B", "C", "D"]))
+    for log in paipu["log"]:
+        start = log[0]["qipai"]
+        names = [players[(qijia + start["jushu"] + s) % 4] for s in range(4)]
+        hands = [Hand.from_string(text) for text in start["shoupai"]]
+        rivers = [River() for _ in range(4)]
+        view = TableView(hands=hands, rivers=rivers, names=names, points=list(start["defen"]),
+                         round_wind=start["zhuangfeng"], hand_number=start["jushu"], honba=start["changbang"],
+                         sticks=start["lizhibang"], tiles_left=70, dora_indicators=[start["baopai"]])
+        pending_riichi = -1  # the stick is put down once the riichi discard is not won on
+        title = f"{WIND_KANJI[start['zhuangfeng']]}{start['jushu'] + 1}局 {start['changbang']}本場"
+        for number, event in enumerate(log):
+            kind, data = next(iter(event.items()))
+            if kind in ("zimo", "gangzimo", "fulou") and pending_riichi >= 0:
+                view.points[pending_riichi] -= 1000
+                view.sticks += 1
+                pending_riichi = -1
+            view.result = None
+            if kind in ("zimo", "gangzimo"):
+                view.hands[data["l"]].draw(data["p"])
+                view.tiles_left -= 1
+                view.turn = data["l"]
+            elif kind == "dapai":
+                view.hands[data["l"]].discard(data["p"])
+                view.rivers[data["l"]].discard(data["p"])
+                view.turn = data["l"]
+                if "*" in data["p"]:
+                    view.riichi[data["l"]] = True
+                    pending_riichi = data["l"]
+            elif kind == "fulou":
+                view.rivers[view.turn].mark_called(data["m"])
+                view.hands[data["l"]].call(data["m"])
+                view.turn = data["l"]
+            elif kind == "gang":
+                view.hands[data["l"]].kan(data["m"])
+            elif kind == "kaigang":
+                view.dora_indicators = [*view.dora_indicators, data["baopai"]]
+            elif kind == "hule":
+                view.hands[data["l"]] = Hand.from_string(data["shoupai"])
+                view.result = event
+            elif kind == "pingju":
+                if pending_riichi >= 0 and not data["name"].startswith("三家和"):
+                    view.points[pending_riichi] -= 1000
+                    view.sticks += 1
+                pending_riichi = -1
+                for seat, shown in enumerate(data["shoupai"]):
+                    if shown:
+                        view.hands[seat] = Hand.from_string(shown)
+                view.result = event
+            view.caption = f"{title} · {describe_event(event, names)} ({number + 1}/{len(log)})"
+            views.append(_snapshot(view))
+            if kind in ("hule", "pingju"):
+                view.points = [p + d for p, d in zip(view.points, data["fenpei"])]
+                if kind == "hule":
+                    view.sticks = 0
+    return views
+
+
+def _snapshot(view: TableView) -> TableView:
+    return TableView(hands=[h.copy() for h in view.hands], rivers=[r.copy() for r in view.rivers],
+                     names=list(view.names), points=list(view.points), round_wind=view.round_wind,
+                     hand_number=view.hand_number, honba=view.honba, sticks=view.sticks, tiles_left=view.tiles_left,
+                     dora_indicators=tuple(view.dora_indicators), me=view.me, turn=view.turn,
+                     riichi=list(view.riichi), hidden=[False] * 4, options=None, result=view.result,
+                     caption=view.caption)

@@ -19,8 +19,8 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from .. import Rules, Wall, full_set
+from ..rules import make_rules
 from .engine import Reply, Table
-from .rules import make_rules
 
 __all__ = ["ScriptedPlayer", "replay", "wall_from_log", "replies_from_log", "staged_table"]
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .. import Rules
+from ..rules import describe_rules, make_rules
 from .bots import Bot
 from .engine import Table
-from .rules import describe_rules, make_rules
 
 __all__ = ["GameSummary", "SimulationStats", "play_bot_game", "simulate"]
 

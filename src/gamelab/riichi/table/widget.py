@@ -1,11 +1,11 @@
-"""The playable table: the learner in one seat against three bots, on a canvas.
+"""The playable table: the learner in one seat against three bots, on a canvas; and the record viewer.
 
 Click a tile of your hand to discard it. The buttons under the table change with the moment: Tsumo,
 Ron, Riichi (then click the tile to discard with it), Chi / Pon / Kan with each possible meld, Nine
 terminals (九種九牌), Declare tenpai, Pass, Next hand. The rule panel sets the six parameters of the
 lesson (and the length of the game) for the next New game; the result panel shows each hand's yaku,
 fu, han and payments, or the draw and who was tenpai. Keys: Enter or n for Next hand / Pass, t for
-Tsumo / Ron, r for Riichi.
+Tsumo / Ron, r for Riichi. What each input means is decided in :mod:`.controls`.
 
 >>> board = RiichiBoard(seed=1, rules={'場数': 0})   # in a notebook, the last line of a cell shows it
 >>> board.game.legal_actions()[0]
@@ -15,83 +15,68 @@ Tsumo / Ron, r for Riichi.
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Hashable
+from typing import Any, Hashable, Mapping
 
 import ipywidgets as widgets
 
-from ...widgets import PlayBoard
+from ...widgets import PlayBoard, viewer
+from ..rules import Rules, describe_rules, make_rules
+from . import controls
+from .controls import CallButton
+from .engine import Table
 from .game import RiichiGame
-from .picture import TablePicture, TableView, result_lines
-from .rules import describe_rules, make_rules
+from .picture import (
+    RiichiGamePicture,
+    RiichiUI,
+    TablePicture,
+    TableView,
+    record_views,
+    result_lines,
+)
 
-__all__ = ["RiichiBoard", "RiichiGamePicture", "RecordViewer", "ACTION_LABELS"]
-
-#: how each non-discard action is labelled on its button
-ACTION_LABELS = {"tsumo": "Tsumo ツモ", "ron": "Ron ロン", "pass": "Pass", "next": "Next hand ▶",
-                 "nine": "Nine terminals 九種九牌", "declare": "Declare tenpai テンパイ"}
-
-
-class RiichiGamePicture(TablePicture):
-    """The table seen from the learner's seat of a :class:`RiichiGame`."""
-
-    def draw(self, p: Any, state: Any, ui: Any = None) -> None:
-        view = state if isinstance(state, TableView) else TableView.of(state.table, state.seat_id)
-        super().draw(p, view, ui)
+__all__ = ["RiichiBoard", "RecordViewer"]
 
 
-class RiichiBoard(PlayBoard):
+class RiichiBoard(PlayBoard[RiichiGame, RiichiUI]):
     """A game of riichi in a cell (see the module docstring)."""
 
     picture = RiichiGamePicture()
     action_sound = "click"
+    children: tuple[widgets.Widget, ...]  # the VBox's trait, rearranged in build() (ipywidgets has no types)
 
     def __init__(self, seed: int = 0, rules: dict[str, Any] | str | None = None, seat: int = 0,
                  **options: Any) -> None:
         self._next_seed = seed
+        self._seat = seat
         self.rule_panel = _RulePanel(make_rules(rules))
-        self._pool: list[widgets.Button] = []
         self.calls = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self._pool: list[widgets.Button] = []  # call buttons, reused as the moment changes
+        self._shown: list[CallButton] = []  # what the first len(_shown) buttons of the pool play now
         self.result_panel = widgets.HTML(layout=widgets.Layout(min_height="2em"))
         self.result_panel.add_class("gamelab-riichi-result")
-        self._seat = seat
         super().__init__(RiichiGame.new(seed=seed, seat=seat, rules=describe_rules(make_rules(rules))), **options)
-        self.children = (self.children[0], self.status_line, self.calls, self.result_panel, *self.children[2:],
-                         self.rule_panel)
-        self.refresh()
+
+    def build(self) -> None:
+        # the call buttons and the result right under the status line; the rules at the bottom
+        canvas, status, *footer = self.children
+        self.children = (canvas, status, self.calls, self.result_panel, *footer, self.rule_panel)
 
     # -- what the table adds to PlayBoard -----------------------------------------------------------
-    def make_ui(self) -> dict[str, Any]:
-        return {"riichi": False, "riichi_options": (), "selected": None}
+    def make_ui(self) -> RiichiUI:
+        return RiichiUI()
 
     def on_click(self, target: Hashable | None) -> None:
-        if not (isinstance(target, tuple) and target[0] == "tile"):
-            return
-        option = target[1]
-        if self.ui["riichi"]:
-            self.ui["riichi"] = False
-            self.act(f"riichi {option}")
-        else:
-            self.act(option)
+        self.respond(controls.click(self.game, self.ui, target))
 
     def on_key(self, key: str) -> None:
-        """Keys: Enter or n = next hand / pass, t = tsumo or ron, r = riichi (then click a tile)."""
-        actions = self.game.legal_actions()
-        wanted = {"Enter": ("next", "pass"), "n": ("next", "pass"), "t": ("tsumo", "ron")}.get(key, ())
-        for action in wanted:
-            if action in actions:
-                self.ui["riichi"] = False
-                self.act(action)
-                return
-        if key == "r" and any(a.startswith("riichi") for a in actions):
-            self.press("riichi")
+        self.respond(controls.key(self.game, self.ui, key))
 
     def status(self) -> str:
-        game = self.game
-        table = game.table  # type: ignore[attr-defined]
-        if game.is_over:
+        table = self.game.table
+        if self.game.is_over:
             points = ", ".join(f"{name} {p}" for name, p in zip(table.names, table.paipu["point"]))
             return f"Game over: {points}"
-        return f"{table.hand_name()} · {game.prompt}"  # type: ignore[attr-defined]
+        return f"{table.hand_name()} · {self.game.prompt}"
 
     def fresh_game(self) -> RiichiGame:
         # New game = the next seed and the rules set in the panel
@@ -100,70 +85,51 @@ class RiichiBoard(PlayBoard):
 
     def after_action(self, action: str) -> None:
         super().after_action(action)
-        table = self.game.table  # type: ignore[attr-defined]
+        table = self.game.table
         if table.status in ("hule", "pingju") and table.results:
             self.play_sound("win" if "hule" in table.results[-1] else "start")
 
     def refresh(self) -> None:
-        if "_pool" not in self.__dict__ or not hasattr(self, "calls"):
-            return super().refresh()
-        self._update_buttons()
+        self._update_calls()
         self._update_result()
         super().refresh()
 
-    # -- the action buttons ----------------------------------------------------------------------
-    def _update_buttons(self) -> None:
-        game = self.game
-        actions = game.legal_actions()
-        riichi = [a for a in actions if a.startswith("riichi ")]
-        others = [a for a in actions if " " in a and not a.startswith("riichi ") or a in ACTION_LABELS]
-        self.ui["riichi_options"] = tuple(a.split()[1] + "*" for a in riichi)
-        wanted: list[tuple[str, str]] = []
-        if riichi:
-            wanted.append(("riichi", "Riichi 立直 (then click a tile)" if not self.ui["riichi"] else "Riichi: click a tile…"))
-        wanted += [(a, ACTION_LABELS.get(a, a.replace("chi", "Chi チー").replace("pon", "Pon ポン")
-                                        .replace("kan", "Kan カン"))) for a in others]
-        while len(self._pool) < len(wanted):
+    # -- the call buttons --------------------------------------------------------------------------
+    @property
+    def call_actions(self) -> list[str]:
+        """The actions of the call buttons shown now (``'riichi'``, ``'pon z111+'``, ``'pass'``…)."""
+        return [call.action for call in self._shown]
+
+    def press(self, action: str) -> None:
+        """Press the call button of ``action`` (as a click would): for tests and lessons."""
+        if action not in self.call_actions:
+            raise LookupError(f"no button for {action!r} now; buttons: {self.call_actions}")
+        self._pool[self.call_actions.index(action)].click()
+
+    def _update_calls(self) -> None:
+        self._shown = controls.call_buttons(self.game, self.ui)
+        while len(self._pool) < len(self._shown):
             button = widgets.Button(layout=widgets.Layout(width="auto"))
             button.add_class("gamelab-riichi-action")
-            button.on_click(self._pressed_action)
+            button.on_click(lambda _, index=len(self._pool): self._call_pressed(index))
             self._pool.append(button)
-        for button, (action, label) in zip(self._pool, wanted):
-            button._action = action
-            button.description = label
-            button.button_style = "warning" if action == "riichi" else "success" if action in ("tsumo", "ron") else ""
+        for button, call in zip(self._pool, self._shown):
+            button.description = call.label
+            button.button_style = call.style
             button.layout.display = None
-        for button in self._pool[len(wanted):]:
-            button._action = None
+        for button in self._pool[len(self._shown):]:
             button.layout.display = "none"
         children = tuple(self._pool)
         if self.calls.children != children:
             self.calls.children = children
 
-    def _pressed_action(self, button: widgets.Button) -> None:
-        action = getattr(button, "_action", None)
-        if action is None:
-            return
-        if action == "riichi":
-            self.ui["riichi"] = not self.ui["riichi"]
-            self.say("Riichi: click the tile to discard with it" if self.ui["riichi"] else "")
-            self._update_buttons()
-            self.redraw()
-            return
-        self.ui["riichi"] = False
-        self.act(action)
-
-    def press(self, action: str) -> None:
-        """Press the button of ``action`` (as a click would): for tests and lessons."""
-        for button in self._pool:
-            if getattr(button, "_action", None) == action and button.layout.display != "none":
-                button.click()
-                return
-        raise LookupError(f"no button for {action!r} now; buttons: {[b._action for b in self._pool if b._action]}")
+    def _call_pressed(self, index: int) -> None:
+        if index < len(self._shown):
+            self.respond(controls.press(self.game, self.ui, self._shown[index].action))
 
     # -- the result panel ------------------------------------------------------------------------
     def _update_result(self) -> None:
-        table = self.game.table  # type: ignore[attr-defined]
+        table = self.game.table
         if not table.results:
             html = "<i>No hand finished yet.</i>"
         else:
@@ -176,7 +142,7 @@ class RiichiBoard(PlayBoard):
             self.result_panel.value = html
 
 
-def _seat_names(table: Any, log: list[dict[str, Any]]) -> list[str] | None:
+def _seat_names(table: Table, log: list[dict[str, Any]]) -> list[str] | None:
     """Player names by seat for the hand a log belongs to."""
     if not log or "qipai" not in log[0]:
         return None
@@ -187,7 +153,7 @@ def _seat_names(table: Any, log: list[dict[str, Any]]) -> list[str] | None:
 class _RulePanel(widgets.Accordion):
     """The lesson's six parameters, the game length and a preset, for the next New game."""
 
-    def __init__(self, rules: Any) -> None:
+    def __init__(self, rules: Rules) -> None:
         style = {"description_width": "initial"}
         self.base = rules
         self.abortive = widgets.Checkbox(value=rules.abortive_draws, description="途中流局あり abortive draws", style=style)
@@ -209,15 +175,16 @@ class _RulePanel(widgets.Accordion):
                             widgets.HTML("<small>Changes apply from the next <b>New game</b>.</small>")])
         super().__init__(children=[box], titles=("Rules (ルール)",), selected_index=None)
 
-    def rules(self) -> Any:
+    def rules(self) -> Rules:
         return self.base.replace(abortive_draws=self.abortive.value, nagashi_mangan=self.nagashi.value,
                                  noten_declaration=self.declaration.value, noten_penalty=self.penalty.value,
                                  max_winners=self.winners.value, dealer_repeats=self.repeats.value,
                                  rounds=self.rounds.value)
 
 
-class RecordViewer(widgets.VBox):
-    """Step through a game record (majiang-core's paipu): a slider, ◀ ▶ buttons and the table.
+class RecordViewer(viewer.RecordViewer[TableView]):
+    """Step through a game record (majiang-core's paipu): the table after each event, a slider, ◀ ▶ buttons,
+    and a button to jump to the next hand.
 
     >>> from gamelab.riichi.table import Table, Bot
     >>> paipu = Table(players=[Bot(seed=i) for i in range(4)], seed=2, qijia=0, rules={'場数': 0}).run().paipu
@@ -226,61 +193,19 @@ class RecordViewer(widgets.VBox):
     5
     """
 
-    def __init__(self, paipu: dict[str, Any]) -> None:
-        from ipycanvas import Canvas
-
-        from .picture import HEIGHT, WIDTH
-        from .viewer import record_views
-
-        self.views = record_views(paipu)
-        self.picture = TablePicture()
-        self.canvas = Canvas(width=WIDTH, height=HEIGHT,
-                             layout=widgets.Layout(width=f"{WIDTH}px", height=f"{HEIGHT}px", min_width=f"{WIDTH}px"))
-        self.canvas.on_client_ready(self._client_ready)
-        self.slider = widgets.IntSlider(value=0, min=0, max=len(self.views) - 1, description="Event",
-                                        continuous_update=True, layout=widgets.Layout(width="520px"))
-        back = widgets.Button(description="◀", layout=widgets.Layout(width="48px"), tooltip="Previous event")
-        forward = widgets.Button(description="▶", layout=widgets.Layout(width="48px"), tooltip="Next event")
-        next_hand = widgets.Button(description="Next hand ▶▶", layout=widgets.Layout(width="auto"))
-        back.on_click(lambda _: self.step(-1))
-        forward.on_click(lambda _: self.step(1))
-        next_hand.on_click(lambda _: self.next_hand())
-        self.caption = widgets.HTML()
-        self.slider.observe(lambda _: self.redraw(), names="value")
-        super().__init__([widgets.HBox([self.canvas]), self.caption,
-                          widgets.HBox([back, self.slider, forward, next_hand])])
-        self.redraw()
+    def __init__(self, paipu: Mapping[str, Any]) -> None:
+        super().__init__(TablePicture(), record_views(paipu), caption=lambda view: view.caption)
+        self.add_button("Next hand ▶▶", self.next_hand)
 
     @property
-    def position(self) -> int:
-        return self.slider.value
-
-    def step(self, delta: int) -> None:
-        """Move ``delta`` events (negative: back)."""
-        self.slider.value = max(0, min(self.slider.max, self.slider.value + delta))
+    def views(self) -> list[TableView]:
+        """The table after each event, every hand of the record in turn."""
+        return self.states
 
     def next_hand(self) -> None:
         """Jump to the deal of the next hand."""
-        for i in range(self.slider.value + 1, len(self.views)):
+        for i in range(self.position + 1, len(self.views)):
             if "deal" in self.views[i].caption:
                 self.slider.value = i
                 return
         self.slider.value = self.slider.max
-
-    def redraw(self) -> None:
-        from ipycanvas import hold_canvas
-
-        from ...pictures import CanvasPainter
-
-        view = self.views[self.slider.value]
-        with hold_canvas():
-            self.canvas.clear()
-            self.picture.paint(CanvasPainter(self.canvas), view)
-        self.caption.value = escape(view.caption)
-
-    def _client_ready(self) -> None:
-        self.canvas._canvas_manager._current_canvas = None  # the blank-board fix, as PlayBoard does
-        self.redraw()
-
-    def __repr__(self) -> str:
-        return f"<RecordViewer: {len(self.views)} events>"
