@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from gamelab.lessons.othello import (
-    check_check_stone,
-    check_squares_to_edge,
-    practice_boards,
-)
+from gamelab.lessons.othello import check_check_stone, check_squares_to_edge, practice_boards
 from gamelab.othello import tutorial as t
 
 

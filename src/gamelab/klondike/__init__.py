@@ -12,34 +12,11 @@ Mirrors the tutorial "ブラウザ版ソリティアの実装を解説" (noteboo
 from __future__ import annotations
 
 from ..lazy import lazy_exports
-from .cards import (
-    RANK_NAMES,
-    SUITS,
-    Card,
-    card_from_id,
-    new_deck,
-    parse_card,
-    shuffled_deck,
-)
+from .cards import RANK_NAMES, SUITS, Card, card_from_id, new_deck, parse_card, shuffled_deck
 from .deck import deck_order, format_deck, layout, parse_deck, parse_pysol
 from .game import SCORES, Klondike, deal
-from .legality import (
-    can_foundation,
-    can_tableau,
-    is_run,
-    why_not_foundation,
-    why_not_run,
-    why_not_tableau,
-)
-from .picture import (
-    CardAt,
-    Column,
-    Foundation,
-    KlondikePicture,
-    KlondikeUI,
-    Stock,
-    Waste,
-)
+from .legality import can_foundation, can_tableau, is_run, why_not_foundation, why_not_run, why_not_tableau
+from .picture import CardAt, Column, Foundation, KlondikePicture, KlondikeUI, Stock, Waste
 
 __all__ = [
     "Card",

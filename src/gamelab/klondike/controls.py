@@ -32,19 +32,7 @@ from ..controls import Response
 from ..errors import IllegalMove
 from .cards import Card
 from .game import Klondike
-from .picture import (
-    Box,
-    CardAt,
-    Column,
-    Drag,
-    Foundation,
-    KlondikeUI,
-    Pile,
-    Press,
-    Source,
-    Stock,
-    Waste,
-)
+from .picture import Box, CardAt, Column, Drag, Foundation, KlondikeUI, Pile, Press, Source, Stock, Waste
 
 if TYPE_CHECKING:  # the solver is loaded only where a board asks it
     from .solver import SolveResult

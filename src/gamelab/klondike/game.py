@@ -40,13 +40,7 @@ from ..errors import IllegalMove
 from ..game import Game, register_game
 from .cards import SUITS, Card, card_from_id, parse_card, shuffled_deck
 from .deck import deck_order, format_deck, layout, parse_deck
-from .legality import (
-    can_foundation,
-    can_tableau,
-    why_not_foundation,
-    why_not_run,
-    why_not_tableau,
-)
+from .legality import can_foundation, can_tableau, why_not_foundation, why_not_run, why_not_tableau
 
 __all__ = ["Klondike", "deal", "SCORES"]
 

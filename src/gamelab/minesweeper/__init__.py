@@ -19,21 +19,7 @@ from .game import Hint, Minesweeper
 from .generate import no_guess_mines, solvable_without_guessing
 from .picture import Cell, Face, MinesweeperPicture, MinesweeperUI, ResultMessage
 from .solver import Analysis, Contradiction, Solver, play_out
-from .vmap import (
-    ACOMP,
-    ALIVE,
-    CLEARED,
-    COLS,
-    DEAD,
-    FLAG,
-    HIDE,
-    MINES,
-    OPEN,
-    PRESETS,
-    ROWS,
-    VMap,
-    check_size,
-)
+from .vmap import ACOMP, ALIVE, CLEARED, COLS, DEAD, FLAG, HIDE, MINES, OPEN, PRESETS, ROWS, VMap, check_size
 
 __all__ = [
     "Minesweeper", "Hint", "Ctrl", "click_action", "MinesweeperPicture", "MinesweeperBoard", "MinesweeperUI",

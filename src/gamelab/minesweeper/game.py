@@ -30,20 +30,7 @@ from ..errors import IllegalMove
 from ..game import Game, register_game
 from .generate import no_guess_mines
 from .solver import Solver
-from .vmap import (
-    ALIVE,
-    CLEARED,
-    COLS,
-    DEAD,
-    FLAG,
-    HIDE,
-    MINES,
-    OPEN,
-    PRESETS,
-    ROWS,
-    VMap,
-    check_size,
-)
+from .vmap import ALIVE, CLEARED, COLS, DEAD, FLAG, HIDE, MINES, OPEN, PRESETS, ROWS, VMap, check_size
 
 __all__ = ["Minesweeper", "Hint"]
 

@@ -28,17 +28,7 @@ from typing import Any, Self, Sequence
 from ..errors import IllegalMove
 from ..game import Game, register_game
 from . import bitboard as bb
-from .tutorial import (
-    BLACK,
-    WHITE,
-    CheckStone,
-    Color,
-    check_stone,
-    legal_squares,
-    message,
-    opponent,
-    place_stone,
-)
+from .tutorial import BLACK, WHITE, CheckStone, Color, check_stone, legal_squares, message, opponent, place_stone
 
 __all__ = ["Othello", "TutorialOthello", "PASS", "parse_transcript"]
 

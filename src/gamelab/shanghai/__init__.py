@@ -33,16 +33,7 @@ from .board import (
     parse_position,
 )
 from .game import Shanghai, pair_action, parse_board
-from .generator import (
-    Deal,
-    create_problem,
-    create_problem_fast,
-    deal,
-    get_edges,
-    get_random2,
-    init_tiles,
-    random_deal,
-)
+from .generator import Deal, create_problem, create_problem_fast, deal, get_edges, get_random2, init_tiles, random_deal
 from .picture import ShanghaiUI, TileAt
 from .ranking import Ranking, RankingError, clean_player_name, share_text
 from .solver import (
