@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 from ..game import Record
 from .game import Minesweeper
@@ -109,14 +109,19 @@ class Ctrl:
     """Modes, the first click, game over, elapsed seconds and the result message of one table.
 
     The game lives in a :class:`~gamelab.game.Record`, so every click can be undone exactly.
+    ``pieces`` runs it on other versions of ``dispatch_click`` and ``game_over_message`` (a learner's).
     """
 
     def __init__(self, game: Minesweeper | None = None, *, clock: Callable[[], float] = time.monotonic,
-                 dispatch: Callable[[Minesweeper, int, int, str], str | None] = dispatch_click,
-                 message: Callable[[int, float, float], str | None] = game_over_message) -> None:
+                 pieces: Mapping[str, Callable[..., Any]] | None = None) -> None:
         self.clock = clock
-        #: the tutorial's click dispatch and result message this controller runs on (a learner's, say)
-        self.dispatch, self.message_rule = dispatch, message
+        steps = dict(pieces or {})
+        #: the tutorial's click dispatch and result message this controller runs on (``pieces`` may give others)
+        self.dispatch: Callable[[Minesweeper, int, int, str], str | None] = steps.pop("dispatch_click", dispatch_click)
+        self.message_rule: Callable[[int, float, float], str | None] = steps.pop("game_over_message", game_over_message)
+        if steps:
+            raise ValueError(f"the controller has no piece called {', '.join(sorted(steps))}: "
+                             "its pieces are dispatch_click and game_over_message")
         self.init(game or Minesweeper.new())
 
     def init(self, game: Minesweeper | None = None) -> None:
