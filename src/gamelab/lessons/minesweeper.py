@@ -6,7 +6,8 @@ A failing case is told in the board's words (row 3 column 7, hidden, flag, open)
 sentinel border included, with the cells that differ marked. :func:`your_pieces` hands a board the
 learner's steps that pass (and the shipped ones for the rest).
 
->>> from gamelab.minesweeper.vmap import OPEN, sentinel_states
+>>> from gamelab.lessons import check, exercise
+>>> from gamelab.minesweeper.vmap import HIDE, sentinel_states
 >>> report = check(exercise("minesweeper.sentinel_map")(sentinel_states))
 >>> report.status
 'passed'
@@ -56,7 +57,7 @@ from ..minesweeper.vmap import (
     verdict,
 )
 from ..pictures import SvgImage, SvgPainter
-from .exercises import Exercise, Explanation, check, exercise, register, use
+from .exercises import Exercise, Explanation, register, use
 
 __all__ = ["map_picture", "your_pieces", "PIECES", "cell_name", "state_name", "result_name"]
 
@@ -83,6 +84,7 @@ def your_pieces(*functions: Callable[..., Any]) -> dict[str, Callable[..., Any]]
 
     Says which in a line or three (:func:`~gamelab.lessons.use` decides each piece):
 
+    >>> from gamelab.lessons import exercise
     >>> from gamelab.minesweeper.vmap import tally
     >>> @exercise("minesweeper.flag")
     ... def toggle_flag(vm, row, col):

@@ -34,7 +34,7 @@ from typing import Any, Callable, Mapping
 
 from ..game import Record
 from .game import Minesweeper
-from .vmap import ALIVE, CLEARED, DEAD, HIDE, OPEN
+from .vmap import ALIVE, CLEARED, HIDE, OPEN
 
 __all__ = ["Ctrl", "OPEN_MODE", "FLAG_MODE", "click_action", "dispatch_click", "game_over_message"]
 
@@ -72,8 +72,8 @@ def game_over_message(result: int, started: float, ended: float) -> str | None:
     The seconds are counted as the tutorial's ``_getSec`` does: the start rounded down and the end
     rounded up (N 秒でクリア / N 秒で爆死), so a game always takes at least a second.
 
-    >>> game_over_message(DEAD, 100.7, 104.2), game_over_message(ALIVE, 100.7, 104.2)
-    ('blown up in 5 s', None)
+    >>> game_over_message(CLEARED, 100.7, 104.2), game_over_message(ALIVE, 100.7, 104.2)
+    ('cleared in 5 s', None)
     """
     if result == ALIVE:
         return None
