@@ -110,10 +110,10 @@ def test_solutions_pass_every_exercise_and_every_board_takes_them(solved) -> Non
     assert all(entry["status"] == FAILED for entry in shown)
     # every piece, in every run and board cell, was the learner's
     printed = "".join(text_of(cell) for cell in notebook.cells)
-    assert "shipped" not in printed and "the board plays on yours (checked ✔)" in printed
+    assert "shipped" not in printed and "playing on yours (checked ✔)" in printed
     final = notebook.cells[-1]
     assert "MinesweeperBoard(\"expert\"" in final.source
-    assert text_of(final).strip() == "the board plays on yours (checked ✔): " + ", ".join(PIECES)
+    assert text_of(final).strip() == "playing on yours (checked ✔): " + ", ".join(PIECES)
     # the learner's pieces draw exactly what the shipped steps draw
     for mine, theirs in zip(shipped().cells, notebook.cells):
         assert pictures_of(mine) == pictures_of(theirs), mine.source[:60]
@@ -283,7 +283,7 @@ def verdict(flags, rest, mines):
     assert check(stub).status == NOT_WRITTEN
     pieces = lesson.your_pieces(stub)
     assert pieces == {"verdict": registry()["minesweeper.verdict"].reference}
-    assert capsys.readouterr().out == "the board plays on the shipped verdict (yours is not written yet)\n"
+    assert capsys.readouterr().out == "playing on the shipped verdict (yours is not written yet)\n"
 
 
 # -- the boards play on the learner's pieces -------------------------------------------------------------------------

@@ -90,7 +90,7 @@ def your_pieces(*functions: Callable[..., Any]) -> dict[str, Callable[..., Any]]
     ... def toggle_flag(vm, row, col):
     ...     ...
     >>> pieces = your_pieces(exercise("minesweeper.tally")(tally), toggle_flag)
-    the board plays on yours (checked ✔): tally
+    playing on yours (checked ✔): tally
       and on the shipped toggle_flag (yours is not written yet)
     >>> sorted(pieces)
     ['tally', 'toggle_flag']
@@ -110,12 +110,12 @@ def your_pieces(*functions: Callable[..., Any]) -> dict[str, Callable[..., Any]]
         groups[kind].append(name)
     lines = []
     if groups["yours"]:
-        lines.append(f"the board plays on yours (checked ✔): {', '.join(groups['yours'])}")
+        lines.append(f"playing on yours (checked ✔): {', '.join(groups['yours'])}")
     for kind, one, many in (("not written", "yours is not written yet", "yours are not written yet"),
                             ("failing", "the check of yours does not pass yet", "the checks of yours do not pass yet")):
         names = groups[kind]
         if names:
-            lead = "  and on" if lines else "the board plays on"
+            lead = "  and on" if lines else "playing on"
             lines.append(f"{lead} the shipped {', '.join(names)} ({one if len(names) == 1 else many})")
     print("\n".join(lines))
     return pieces
@@ -231,8 +231,8 @@ def map_picture(rows: int, cols: int, state: Sequence[int] | None, *, mine: Sequ
             elif kind == "wrong":
                 p.line(x + 4, y + 4, x + CELL - 4, y + CELL - 4, stroke=MARK, line_width=2.5)
                 p.line(x + 4, y + CELL - 4, x + CELL - 4, y + 4, stroke=MARK, line_width=2.5)
-            elif kind == "click":
-                p.circle(cx, cy, 4, fill="#1d4ed8", stroke="#ffffff", line_width=1.5)
+            elif kind == "click":  # in the corner, so the cell's number stays readable
+                p.circle(x + 6, y + 6, 4, fill="#1d4ed8", stroke="#ffffff", line_width=1.5)
     for k, line in enumerate(caption):
         p.text(4, MARGIN + (rows + 2) * CELL + 12 + 15 * k, line, size=11, fill="#303030", align="left")
     return SvgImage(p.svg(), label)
