@@ -483,8 +483,9 @@ class TutorialOthello(Othello):
         return not self.rules.can_move(self.board(), self.to_move)
 
     def message_key(self) -> str:
-        """After a stone, the message of the rules' ``next_turn``; else as in :meth:`Othello.message_key`."""
-        if self.last_action is None or self.last_action == PASS:
+        """At the end "game_end"; after a stone, the message of the rules' ``next_turn``; else as in
+        :meth:`Othello.message_key`."""
+        if self.is_over or self.last_action is None or self.last_action == PASS:
             return super().message_key()
         return self.rules.next_turn(self.board(), opponent(self.to_move))[1]
 
