@@ -386,3 +386,15 @@ def test_the_board_plays_on_count_stones_and_winner() -> None:
     assert right.status() == f"Game end – Black wins {black}–{white}"
     assert counted.game.score() == (white, black) and f"{white}–{black}" in counted.status()
     assert judged.status() == f"Game end – Draw {black}–{white}"
+
+
+def test_a_forgotten_return_is_said_as_such() -> None:
+    namespace = learner('''
+@exercise("othello.next_turn")
+def next_turn(board, mover):
+    other = opponent(mover)
+    (other, f"{other}_turn")
+''')
+    report = check(namespace["next_turn"])
+    assert report.status == FAILED
+    assert "  yours gives None (nothing returned: a return statement missing?)" in report.lines()

@@ -161,6 +161,24 @@ def _yes(value: Any) -> str:
     return "yes" if value else "no"
 
 
+class _Nothing:
+    """What a learner's function returned when it returned nothing (a forgotten ``return``): not the
+    ``None`` the checks pass for "it raised", and equal to no answer."""
+
+    def __repr__(self) -> str:
+        return "None (nothing returned: a return statement missing?)"
+
+
+NOTHING = _Nothing()
+
+
+def _answer(value: Any) -> Any:
+    """A learner's answer as compared: lists as tuples, ``None`` as :data:`NOTHING`."""
+    if value is None:
+        return NOTHING
+    return tuple(value) if isinstance(value, list) else value
+
+
 # -- positions for the cases --------------------------------------------------------------------------------
 #: The shortest game: white is wiped out after nine moves (black 13, white 0, 51 squares empty).
 SHORTEST = "e6 f4 e3 f6 g5 d6 e7 f5 c5"
@@ -295,7 +313,7 @@ register(Exercise(
     "othello.squares_to_edge", t.squares_to_edge,
     solution=_plain(t.squares_to_edge),
     cases=lambda: _fresh([(index,) for index in range(64)]),
-    run=lambda function, case: _alone(function)(*case),
+    run=lambda function, case: _answer(_alone(function)(*case)),
     explain=_explain_edges,
 ))
 
@@ -551,8 +569,7 @@ register(Exercise(
 
 def _run_next_turn(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
     board, mover = case
-    answer = _alone(function)(list(board), mover)
-    return tuple(answer) if isinstance(answer, (list, tuple)) else answer
+    return _answer(_alone(function)(list(board), mover))
 
 
 def _said(answer: Any) -> str:
@@ -619,8 +636,7 @@ register(Exercise(
 
 # -- STEP 11: count_stones, winner ----------------------------------------------------------------------------
 def _run_count(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
-    answer = _alone(function)(list(case[0]))
-    return tuple(answer) if isinstance(answer, (list, tuple)) else answer
+    return _answer(_alone(function)(list(case[0])))
 
 
 def _explain_count(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
@@ -655,8 +671,9 @@ def _explain_winner(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
              f"  the shipped winner gives {expected!r}: {t.message(expected, 'ja')} ({t.message(expected)})"]
     if got is not None:
         known = isinstance(got, str) and got in ("black_wins", "white_wins", "draw")
-        lines.append(f"  yours gives {got!r}" + (f": {t.message(got, 'ja')}" if known else
-                                                  " (the keys are 'black_wins', 'white_wins' and 'draw')"))
+        hint = (f": {t.message(got, 'ja')}" if known else "" if got is NOTHING else
+                " (the keys are 'black_wins', 'white_wins' and 'draw')")
+        lines.append(f"  yours gives {got!r}{hint}")
     return Explanation(lines, board_picture(list(board), score=True))
 
 
