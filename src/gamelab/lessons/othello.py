@@ -32,9 +32,8 @@ squares that differ marked. :func:`rules_from` gives a board the learner's piece
 From b1 (index 1), the squares between it and the edge:
   direction       shipped  yours
   down ↓                7      6
-In the picture: b1 is the dot; the walk to the edge is numbered (yellow) in each direction
-where yours differs; a red ring marks a square yours stops short of, a red cross one it walks
-onto past the edge.
+In the picture: b1 is the dot, and the walk to the edge is numbered (yellow) in each
+direction where yours differs; a red ring marks a square yours stops short of.
 """
 
 from __future__ import annotations
@@ -61,9 +60,30 @@ Board = tuple["t.Color | None", ...]
 ARROWS: dict[str, str] = {"left": "←", "right": "→", "up": "↑", "down": "↓",
                           "leftup": "↖", "rightup": "↗", "leftdown": "↙", "rightdown": "↘"}
 
-LEGEND = ("In the picture: a red ring marks a square that should have changed and did not, "
-          "a red cross one\nthat changed and should not; the dot marks the square played "
-          "(a pale stone: not on the board), the yellow squares the walk.")
+#: The width a report's lines are wrapped to (the picture beside them is 376 pixels wide).
+WIDTH = 92
+
+
+def _legend(placed: int, on_board: bool, missing: Sequence[int], extra: Sequence[int], walk: bool = True) -> str:
+    """One sentence saying what the marks of this picture mean (only the marks it has)."""
+    parts = [f"the dot marks {square_name(placed)}" + ("" if on_board else " (a pale stone: not placed yet)")]
+    if walk:
+        parts.append("yellow squares: the walk")
+    if missing:
+        parts.append("a red ring: should have changed and did not")
+    if extra:
+        parts.append("a red cross: changed and should not")
+    return "In the picture: " + "; ".join(parts) + "."
+
+
+def _explained(lines: list[str], picture: SvgImage) -> Explanation:
+    """The report's lines wrapped to :data:`WIDTH` (a wrapped line keeps its indent, plus two)."""
+    wrapped: list[str] = []
+    for line in "\n".join(lines).splitlines():
+        indent = " " * (len(line) - len(line.lstrip()))
+        more = indent + "  " if indent else ""
+        wrapped += textwrap.wrap(line, WIDTH, subsequent_indent=more, break_on_hyphens=False) or [""]
+    return Explanation(wrapped, picture)
 
 
 # -- solutions --------------------------------------------------------------------------------------------
@@ -302,11 +322,15 @@ def _explain_edges(case: tuple[Any, ...], expected: Any, got: Any) -> Explanatio
         unknown = sorted(set(got) - set(t.DIRECTIONS), key=str)
         if unknown:
             lines.append(f"  yours also has {', '.join(map(repr, unknown))}: the directions are {', '.join(t.DIRECTIONS)}")
-    lines.append(f"In the picture: {name} is the dot; the walk to the edge is numbered (yellow) in each direction\n"
-                 "where yours differs; a red ring marks a square yours stops short of, a red cross one it walks\n"
-                 "onto past the edge.")
+    legend = f"In the picture: {name} is the dot, and the walk to the edge is numbered (yellow)"
+    legend += " in each direction where yours differs" if got is not None else ""
+    if missing:
+        legend += "; a red ring marks a square yours stops short of"
+    if extra:
+        legend += "; a red cross a square yours walks onto past the edge (in another row, or off the board)"
+    lines.append(legend + ".")
     picture = board_picture([None] * 64, walk=walk, labels=labels, missing=missing, extra=extra)
-    return Explanation(lines, picture)
+    return _explained(lines, picture)
 
 
 register(Exercise(
@@ -397,10 +421,10 @@ def _explain_check_stone(case: tuple[Any, ...], expected: Any, got: Any) -> Expl
         if extra:
             lines.append(f"  yours changes {_names(extra)}, which should stay as {'it is' if len(extra) == 1 else 'they are'}")
         shown = list(got[1])
-        lines.append(LEGEND)
+        lines.append(_legend(index, False, missing, extra))
     picture = board_picture(shown, placed=index, placed_color=color, walk=_walk(index, direction, max_steps),
                             missing=missing, extra=extra)
-    return Explanation(lines, picture)
+    return _explained(lines, picture)
 
 
 register(Exercise(
@@ -454,8 +478,8 @@ def _explain_reverse(case: tuple[Any, ...], expected: Any, got: Any) -> Explanat
         if extra:
             lines.append(f"  changed but outside the sandwich: {_names(extra)}")
         shown = list(got)
-        lines.append(LEGEND)
-    return Explanation(lines, board_picture(shown, placed=index, placed_color=color, walk=walk,
+        lines.append(_legend(index, False, missing, extra))
+    return _explained(lines, board_picture(shown, placed=index, placed_color=color, walk=walk,
                                             missing=missing, extra=extra))
 
 
@@ -513,9 +537,9 @@ def _explain_place(case: tuple[Any, ...], expected: Any, got: Any) -> Explanatio
         if extra:
             lines.append(f"  yours changes {_names(extra)}, which should stay as {'it is' if len(extra) == 1 else 'they are'}")
         shown = list(got[1])
-        lines.append(LEGEND)
+        lines.append(_legend(index, shown[index] is not None, missing, extra, walk=bool(capturing)))
     walk = [s for d in capturing for s in _walk(index, d, edges[d]) if expected[1][s] != board[s]]
-    return Explanation(lines, board_picture(shown, placed=index, placed_color=color,
+    return _explained(lines, board_picture(shown, placed=index, placed_color=color,
                                             walk=walk, missing=missing, extra=extra))
 
 
@@ -555,7 +579,7 @@ def _explain_can_move(case: tuple[Any, ...], expected: Any, got: Any) -> Explana
         lines.append(f"In the picture: the dots and red rings are {color}'s legal squares." if legal else
                      f"In the picture: {color} has no legal square.")
     picture = board_picture(list(board), to_move=color, hints=True, missing=legal if got is not None and not got else ())
-    return Explanation(lines, picture)
+    return _explained(lines, picture)
 
 
 register(Exercise(
@@ -595,7 +619,7 @@ def _explain_next_turn(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
     if got is not None:
         lines.append(f"  yours gives {_said(got)}")
         lines.append(f"In the picture: the dots are {other}'s legal squares, if any.")
-    return Explanation(lines, board_picture(list(board), to_move=other, hints=True))
+    return _explained(lines, board_picture(list(board), to_move=other, hints=True))
 
 
 register(Exercise(
@@ -622,7 +646,7 @@ def _explain_game_over(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
         if not expected:
             lines.append("In the picture: a red ring marks each square where black or white can still play.")
     open_squares = sorted(set(black) | set(white))
-    return Explanation(lines, board_picture(list(board), missing=open_squares if got is not None else (), score=True))
+    return _explained(lines, board_picture(list(board), missing=open_squares if got is not None else (), score=True))
 
 
 register(Exercise(
@@ -651,7 +675,7 @@ def _explain_count(case: tuple[Any, ...], expected: Any, got: Any) -> Explanatio
             labels.update({s: str(n) for n, s in enumerate((s for s in range(64) if board[s] == colour), 1)})
         if wrong:
             lines.append(f"In the picture: the {' and '.join(wrong)} stones are numbered.")
-    return Explanation(lines, board_picture(list(board), labels=labels))
+    return _explained(lines, board_picture(list(board), labels=labels))
 
 
 register(Exercise(
@@ -674,7 +698,7 @@ def _explain_winner(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
         hint = (f": {t.message(got, 'ja')}" if known else "" if got is NOTHING else
                 " (the keys are 'black_wins', 'white_wins' and 'draw')")
         lines.append(f"  yours gives {got!r}{hint}")
-    return Explanation(lines, board_picture(list(board), score=True))
+    return _explained(lines, board_picture(list(board), score=True))
 
 
 @lru_cache(maxsize=None)
