@@ -42,7 +42,7 @@ import ast
 import inspect
 import random
 import textwrap
-from functools import lru_cache
+from functools import cache
 from typing import Any, Callable, Iterable, Sequence
 
 from ..othello import tutorial as t
@@ -50,7 +50,7 @@ from ..othello.bitboard import square_name
 from ..othello.game import PASS, Othello
 from ..othello.picture import MARK, OthelloPicture, OthelloUI
 from ..pictures import SvgImage, SvgPainter
-from .exercises import Exercise, Explanation, check, exercise, register, registry, use
+from .exercises import Exercise, Explanation, check, exercise, register, registry, use  # noqa: F401 (examples)
 
 __all__ = ["board_picture", "rules_from", "positions", "ARROWS"]
 
@@ -204,7 +204,7 @@ def _answer(value: Any) -> Any:
 SHORTEST = "e6 f4 e3 f6 g5 d6 e7 f5 c5"
 
 
-@lru_cache(maxsize=None)
+@cache
 def positions() -> tuple[tuple[Board, t.Color, t.Color | None], ...]:
     """Positions from fixed random games: ``(board, to move, who has just moved or None)``.
 
@@ -248,7 +248,7 @@ def _stage(board: Board) -> int:
     return 64 - board.count(None)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _line_boards() -> tuple[Board, ...]:
     """Boards for one-direction cases: the start, small hand-made lines to the edge, and three positions of real games."""
     edge: list[t.Color | None] = [None] * 64
@@ -381,7 +381,7 @@ def _run_check_stone(function: Callable[..., Any], case: tuple[Any, ...]) -> tup
     return bool(answer), tuple(mine)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _check_stone_cases() -> tuple[tuple[Any, ...], ...]:
     """Every empty square of the line boards, every direction, both colours, without flipping; and with
     flipping wherever the first square holds an opponent stone (elsewhere there is nothing to flip)."""
@@ -403,8 +403,8 @@ def _check_stone_cases() -> tuple[tuple[Any, ...], ...]:
 def _explain_check_stone(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     board, index, direction, max_steps, color, reverse = case
     name = square_name(index)
-    lines = [f"A {color} stone on {name}, looking {direction} {ARROWS[direction]} "
-             f"({max_steps} squares to the edge), reverse={reverse}:",
+    lines = [(f"A {color} stone on {name}, looking {direction} {ARROWS[direction]} "
+              f"({max_steps} squares to the edge), reverse={reverse}:"),
              f"  the line: {_line(board, index, direction, max_steps)}",
              f"  the shipped check_stone says {expected[0]}: {_why(board, index, direction, max_steps, color)}"]
     flipped = [i for i in range(64) if board[i] != expected[1][i]]
@@ -438,7 +438,7 @@ register(Exercise(
 
 
 # -- STEP 8: reverse_stones -------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def _reverse_cases() -> tuple[tuple[Any, ...], ...]:
     """Every line some stone sandwiches on the line boards: (board, index, direction, i, color)."""
     cases = []
@@ -463,8 +463,8 @@ def _run_reverse(function: Callable[..., Any], case: tuple[Any, ...]) -> Board:
 def _explain_reverse(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     board, index, direction, i, color = case
     name, walk = square_name(index), _walk(index, direction, i)
-    lines = [f"reverse_stones(board, {index}, {direction!r}, {i}, {color!r}): a {color} stone on {name}, "
-             f"and the {color} stone {i} squares {direction} {ARROWS[direction]} of it, on {square_name(walk[-1])}:",
+    lines = [(f"reverse_stones(board, {index}, {direction!r}, {i}, {color!r}): a {color} stone on {name}, "
+              f"and the {color} stone {i} squares {direction} {ARROWS[direction]} of it, on {square_name(walk[-1])}:"),
              f"  the stones between, {_names(walk[:-1])}, turn {color} (the shipped version)"]
     shown = list(expected)
     missing: list[int] = []
@@ -494,7 +494,7 @@ register(Exercise(
 
 
 # -- STEP 8: place_stone ----------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def _place_cases() -> tuple[tuple[Any, ...], ...]:
     boards = [p[0] for p in positions()]
     chosen = [boards[0]] + [b for b in boards if 8 <= _stage(b) <= 60][:: max(1, len(boards) // 8)][:8]
@@ -553,7 +553,7 @@ register(Exercise(
 
 
 # -- STEP 9: can_move, next_turn ----------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def _board_cases() -> tuple[Board, ...]:
     """A spread of boards: every stage, passes and ends (about 90)."""
     boards = [p[0] for p in positions()]
@@ -570,8 +570,8 @@ def _bool_run(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
 def _explain_can_move(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     board, color = case
     legal = t.legal_squares(list(board), color)
-    lines = [f"Can {color} place a stone anywhere on this board ({_stage(board)} stones, "
-             f"{64 - _stage(board)} empty squares)?",
+    lines = [(f"Can {color} place a stone anywhere on this board ({_stage(board)} stones, "
+              f"{64 - _stage(board)} empty squares)?"),
              f"  the shipped can_move says {expected}: "
              + (f"{color} can play on {_names(legal)}" if legal else f"no empty square sandwiches a {t.opponent(color)} line")]
     if got is not None:
@@ -602,7 +602,7 @@ def _said(answer: Any) -> str:
     return repr(answer)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _next_turn_cases() -> tuple[tuple[Any, ...], ...]:
     after_moves = [(b, mover) for b, _, mover in positions() if mover is not None]
     passes = [(b, m) for b, m in after_moves if t.next_turn(list(b), m)[0] != t.opponent(m)]
@@ -613,8 +613,8 @@ def _explain_next_turn(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
     board, mover = case
     other = t.opponent(mover)
     lines = [f"{mover.capitalize()} has just placed a stone (the board below). Who plays next?",
-             f"  {other} can move: {_yes(t.can_move(list(board), other))}; "
-             f"{mover} can move: {_yes(t.can_move(list(board), mover))}",
+             (f"  {other} can move: {_yes(t.can_move(list(board), other))}; "
+              f"{mover} can move: {_yes(t.can_move(list(board), mover))}"),
              f"  the shipped next_turn gives {_said(expected)}"]
     if got is not None:
         lines.append(f"  yours gives {_said(got)}")
@@ -637,8 +637,8 @@ def _explain_game_over(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
     (board,) = case
     empty = 64 - _stage(board)
     black, white = (t.legal_squares(list(board), c) for c in (t.BLACK, t.WHITE))
-    lines = [f"Is the game over on this board? {_stage(board)} stones, {empty} empty squares; "
-             f"black can move: {_yes(black)}, white can move: {_yes(white)}.",
+    lines = [(f"Is the game over on this board? {_stage(board)} stones, {empty} empty squares; "
+              f"black can move: {_yes(black)}, white can move: {_yes(white)}."),
              f"  the shipped game_over says {expected}"
              + (" (every square is filled)" if not empty else " (neither colour can move)" if expected else "")]
     if got is not None:
@@ -701,7 +701,7 @@ def _explain_winner(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
     return _explained(lines, board_picture(list(board), score=True))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _winner_cases() -> tuple[tuple[Any, ...], ...]:
     draw = tuple([t.BLACK, t.WHITE] * 32)
     return tuple([(board,) for board in _board_cases()] + [(draw,), (tuple(t.start_board()),)])

@@ -385,7 +385,7 @@ class TutorialRules:
     can_place: Callable[[Board, int, Color], bool]
     legal_squares: Callable[[Board, Color], list[int]]
     can_move: Callable[[Board, Color], bool]
-    next_turn: Callable[[Board, Color], tuple["Color | None", str]]
+    next_turn: Callable[[Board, Color], tuple[Color | None, str]]
     game_over: Callable[[Board], bool]
     count_stones: Callable[[Board], tuple[int, int]]
     winner: Callable[[Board], str]
