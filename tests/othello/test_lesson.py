@@ -1,9 +1,9 @@
 """The Othello lesson: its nine exercises, their reports, the boards that play on a learner's pieces, grading.
 
-The notebook runs twice here (once each, module-scoped): the instructor's version with every stub filled in
-(every exercise passes, no cell fails, every board took the learner's pieces), and the shipped version with
-one wrong answer (graded: exactly that exercise fails, naming the case; the untouched stubs are "not
-written"). nbval runs the shipped notebook itself, whose stored check outputs all say "not written yet".
+The notebook runs three times here (once each, module-scoped): as shipped, graded (every exercise "not
+written"); the instructor's version with every stub filled in (every exercise passes, no cell fails, every
+board took the learner's pieces); and with one wrong answer, graded (exactly that exercise fails, naming
+the case).
 """
 
 from __future__ import annotations
@@ -70,6 +70,11 @@ def solved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, list[dict[str
 
 
 @pytest.fixture(scope="module")
+def as_shipped() -> list[Any]:
+    return grade_notebook(NOTEBOOK)
+
+
+@pytest.fixture(scope="module")
 def one_wrong(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
     notebook = shipped()
     cell = next(c for c in notebook.cells if c.get("metadata", {}).get("exercise_id") == "othello.winner")
@@ -91,6 +96,11 @@ def test_the_notebook_has_the_nine_exercises_in_the_tutorials_order() -> None:
         if "exercise" in cell.get("metadata", {}).get("tags", []):
             function = learner(cell.source)[cell.metadata["exercise_id"].split(".")[1]]
             assert is_stub(function), cell.metadata["exercise_id"]
+
+
+def test_grading_the_shipped_lesson_finds_every_exercise_unwritten(as_shipped) -> None:
+    assert [(result.exercise, result.status) for result in as_shipped] == [(i, NOT_WRITTEN) for i in IDS]
+    assert all("not written yet" in result.message for result in as_shipped)
 
 
 def test_solutions_pass_every_exercise_and_every_board_takes_them(solved) -> None:
