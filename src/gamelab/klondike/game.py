@@ -486,11 +486,13 @@ class Klondike(Game):
             seed = random.SystemRandom().randrange(1, 1_000_000)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"a deal number must be a whole number, not {seed!r}")
+        # region deal
         # deal(seed), through the pieces: a new deck, shuffled by deal number, dealt into the columns
         cards = cls.new_deck()
         cls.shuffle(cards, random.Random(seed))
         tableau, stock = cls.deal_columns(cards)
         game = cls(tableau, stock, draw=draw)
+        # endregion
         game.setup = {"seed": seed, "draw": draw}
         return game
 
