@@ -607,7 +607,7 @@ def _run_cases() -> list[tuple[Any, ...]]:
 
 def _explain_is_run(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     (cards,) = case
-    lines = [f"is_run([{', '.join(card_words(c) for c in cards)}]) (bottom card first):",
+    lines = [f"is_run on {pile_words(cards)} (bottom card first; [..] is a face-down card):",
              f"  the shipped check says {_yes_no(expected)}" + (
                  f": {legality.why_not_run(cards)}" if not expected else "")]
     if got is not None:
@@ -1116,7 +1116,8 @@ def _explain_new_game(case: tuple[Any, ...], expected: _After, got: _After | Non
     if not got.value[0]:
         lines.append("  yours is not a game of the same rules: make it with type(game).new(...)")
     marks, pile_lines, counters = _differences(expected.game, got.game)
-    lines += pile_lines[:8]
+    if expected.game.setup == got.game.setup:  # the same deal dealt differently (another deal differs everywhere)
+        lines += pile_lines[:8]
     lines.append(_NOTE)
     return Explanation(lines, compare_picture(expected.game, got.game, marks, counters_differ=counters))
 
