@@ -30,14 +30,13 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..clock import Clock, format_seconds
 from ..klondike import cards as cards_module
-from ..klondike import controls
+from ..klondike import controls, legality
 from ..klondike import game as engine
-from ..klondike import legality
 from ..klondike.cards import RANK_NAMES, SUITS, Card, new_deck, shuffled_deck
 from ..klondike.controls import describe
 from ..klondike.game import Klondike, Selection
 from ..pictures import SvgImage, SvgPainter
-from .exercises import Exercise, Explanation, check, exercise, register
+from .exercises import Exercise, Explanation, check, exercise, register  # noqa: F401  (the examples above use check)
 
 __all__ = ["table_picture", "compare_picture", "practice_positions", "lesson_position", "card_words", "pile_words"]
 
