@@ -129,7 +129,7 @@ def test_settings_start_a_custom_game_and_refuse_bad_ones(board):
     mines.value = 4
     board.start_with_settings()
     assert (board.game.rows, board.game.cols, board.game.mines) == (5, 6, 4)
-    assert board.canvas.width == board.picture.size(board.game)[0]
+    assert board.view.size == board.picture.size(board.game)  # the canvas follows the new size
     board.preset.value = "intermediate"
     board.no_guess_box.value = True
     board.start_with_settings()
@@ -146,6 +146,7 @@ def test_save_and_load_round_trip(board):
 
 def test_the_red_clock_digits_follow_the_clock_only_when_the_second_changes(board, time):
     assert board.clock.interval == 0.25
+    fire(board.canvas, event="client_ready")  # a page shows the board (before one does, the digits wait)
     click(board, Cell(5, 5))
     frames = board.frames
     with CanvasMessages() as sent:

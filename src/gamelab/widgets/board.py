@@ -33,21 +33,13 @@ from ..controls import Response
 from ..errors import IllegalMove
 from ..game import Game, Record
 from ..pictures import Painter, Picture
-from .canvas import BoardCanvas
+from .canvas import BoardCanvas, fire
 from .sound import synthesize
 
 __all__ = ["PlayBoard", "SoundPlayer", "ClockDisplay", "fire"]
 
 G = TypeVar("G", bound=Game)
 U = TypeVar("U")
-
-
-def fire(widget: widgets.Widget, **content: Any) -> None:
-    """Deliver a front-end event to ``widget`` exactly as the comm would (for tests and lessons).
-
-    >>> # fire(board.canvas, event="mouse_down", x=12, y=30)
-    """
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
 
 
 class SoundPlayer(widgets.HBox):
@@ -164,9 +156,9 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
 
         self.view = BoardCanvas(*self.picture.size(self.game, self.ui))
         self.canvas = self.view.canvas
-        self.canvas.on_mouse_down(self._mouse_down)
-        self.canvas.on_mouse_move(self._mouse_move)
-        self.canvas.on_mouse_up(self._mouse_up)
+        self.view.on_mouse_down(self._mouse_down)  # positions in picture pixels
+        self.view.on_mouse_move(self._mouse_move)
+        self.view.on_mouse_up(self._mouse_up)
         self.canvas.on_key_down(self._key_down)
         self.view.when_ready(self.redraw)
 
