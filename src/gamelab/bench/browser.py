@@ -119,9 +119,13 @@ def _bench_target():
         from gamelab.riichi.table.picture import Discard
         if b.game.is_over:
             b.new_game()
-        tiles = [s.target for s in b.view.hits.shapes if isinstance(s.target, Discard)]
-        if tiles:
-            return tiles[len(tiles) // 2], None
+        tiles = [s for s in b.view.hits.shapes if isinstance(s.target, Discard)]
+        if tiles:  # watch the whole hand: the tile leaves it and the others close up
+            left = min(s.coords[0] for s in tiles)
+            right = max(s.coords[0] + s.coords[2] for s in tiles)
+            top = min(s.coords[1] for s in tiles)
+            bottom = max(s.coords[1] + s.coords[3] for s in tiles)
+            return tiles[len(tiles) // 2].target, [left, top, right - left, bottom - top]
         for action in ("tsumo", "ron", "next", "pass"):
             if action in b.call_actions:
                 b.press(action)
@@ -160,6 +164,22 @@ window.__bench = {
     let hash = 0;
     for (let i = 0; i < d.length; i++) hash = (hash * 31 + d[i]) | 0;
     return hash;
+  },
+  // Scroll the notebook so that the canvas (or, if it is taller than the view, picture point y) shows
+  // whole, as a player scrolls to the board before playing; returns the client position of (x, y).
+  reveal(x, y, size) {
+    const c = this.canvas();
+    let el = c.parentElement;
+    while (el && !(el.scrollHeight > el.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(el).overflowY)))
+      el = el.parentElement;
+    if (el) {
+      const r = c.getBoundingClientRect(), v = el.getBoundingClientRect();
+      const py = r.top + y * r.height / size[1];
+      const aim = r.height <= v.height - 8 ? r.top + r.height / 2 : py;
+      if (r.top < v.top || r.bottom > v.bottom) el.scrollTop += aim - (v.top + v.bottom) / 2;
+    }
+    const r = c.getBoundingClientRect();
+    return [r.left + x * r.width / size[0], r.top + y * r.height / size[1]];
   },
   painted() {
     const c = this.canvas(); if (!c || !c.width) return 0;
@@ -379,9 +399,10 @@ class BoardPage:
         size, (x, y) = move["size"], move["click"]
         self.page.evaluate("([watch, size, timeout]) => window.__bench.watch(watch, size, timeout)",
                            [move["watch"], size, timeout * 1000])
-        box = self.canvas.bounding_box()
-        self.canvas.click(position={"x": x * box["width"] / size[0], "y": y * box["height"] / size[1]},
-                          timeout=timeout * 1000)
+        cx, cy = self.page.evaluate("([x, y, size]) => window.__bench.reveal(x, y, size)", [x, y, size])
+        time.sleep(0.1)  # let the scroll settle, as a hand moving to the mouse does
+        cx, cy = self.page.evaluate("([x, y, size]) => window.__bench.reveal(x, y, size)", [x, y, size])
+        self.page.mouse.click(cx, cy)
         result = self.page.evaluate("() => window.__bench.result")
         return None if result is None else float(result)
 
@@ -404,7 +425,8 @@ class BoardPage:
 
     def screenshot(self, name: str) -> Path:
         path = artifacts_dir() / name
-        self.canvas.scroll_into_view_if_needed()
+        self.page.evaluate("() => window.__bench.reveal(0.5, 0.5, [1, 1])")
+        time.sleep(0.2)
         self.page.screenshot(path=str(path))
         return path
 

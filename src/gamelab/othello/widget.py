@@ -11,6 +11,7 @@ your move together with the computer's reply.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import replace
 from typing import Any, Hashable
@@ -63,6 +64,7 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
         self.player: Player = player_for_level(level, self.rng)
         self.hints_on = hints
         self._note = ""  # a pass that happened earlier in the last chain of automatic moves
+        self.thinking = False  # the computer's reply to your move is on its way (it comes just after the frame)
         super().__init__(self._start_position(start), **options)
 
     # -- set-up ------------------------------------------------------------------------------------
@@ -86,7 +88,9 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
         self.level_menu.observe(lambda change: self.set_level(change["new"]), names="value")
         self.hints_box.observe(lambda change: self.set_hints(change["new"]), names="value")
         self.lang_box.observe(lambda change: self.set_lang("ja" if change["new"] else "en"), names="value")
-        self.extras.children = (self.mode_menu, self.colour_menu, self.level_menu, self.hints_box, self.lang_box)
+        # the two checkboxes wrap to a new line together, never the language one alone
+        toggles = widgets.HBox([self.hints_box, self.lang_box], layout=widgets.Layout(align_items="center"))
+        self.extras.children = (self.mode_menu, self.colour_menu, self.level_menu, toggles)
         self._sync_controls()
         self._advance()  # before the first frame: a forced pass, or the computer's first move as black
 
@@ -108,7 +112,9 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
     def _sync_controls(self) -> None:
         self.colour_menu.layout.display = "" if self.mode == "vs-computer" else "none"
         self.level_menu.layout.display = "none" if self.mode == "two-players" else ""
-        self.button("step").layout.display = "none" if self.mode == "two-players" else ""
+        # Step lets the computer play the next move: of use only when it plays both sides (against you it
+        # would play your move)
+        self.button("step").layout.display = "" if self.mode == "computer-vs-computer" else "none"
         self.button("run").layout.display = "" if self.mode == "computer-vs-computer" else "none"
 
     # -- settings (the menus call these; so can a lesson) -----------------------------------------
@@ -210,7 +216,28 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
     def after_action(self, action: str) -> None:
         super().after_action(action)
         self._note = ""  # your move: a pass note from before it is old news
+        if controls.computer_moves(self.game, self.mode, self.computer) and self._reply_later():
+            return  # your stone is drawn now (act() redraws); the computer's search starts just after
         self._advance()
+
+    def _reply_later(self) -> bool:
+        """Let the computer answer once the frame with your move has gone to the page, so your stone
+        shows at once however long the search takes. Needs the kernel's event loop; without one (plain
+        Python, tests) the computer answers at once and this returns False."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        self.thinking = True
+        loop.call_soon(self._reply, len(self.record))
+        return True
+
+    def _reply(self, length: int) -> None:
+        self.thinking = False
+        if len(self.record) != length:  # Undo, New game or a load came first: nothing to answer
+            return
+        self._advance()
+        self.refresh()
 
     def step(self) -> None:
         """The computer plays one move for the side to move (then any forced pass)."""
@@ -278,6 +305,8 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
             text = f"{self._note} {text}"
         if self.mode == "vs-computer" and game.to_move != self.computer:
             text += f" (you are {'black' if self.computer == WHITE else 'white'})"
+        elif self.thinking and controls.computer_moves(game, self.mode, self.computer):
+            text += " The computer is thinking…"
         return text
 
     def __repr__(self) -> str:

@@ -35,11 +35,15 @@ from .solver import is_winnable
 
 __all__ = ["ShanghaiBoard", "HOW_TO_PLAY"]
 
-HOW_TO_PLAY = ("同じ牌を選択して消してください。ただし選択できるのは各段の端にあるものだけです。"
-               "[取り消し / もとに戻す] ボタンでひとつ前の状態に戻すことができます。"
-               "手詰まりになってもあきらめない限りゲームオーバーにはなりません。"
-               "Take two tiles of the same kind that are free: nothing on top, and the left or right side open. "
-               "Cancel takes back the last pair; Search shows a pair but counts as giving up.")
+HOW_TO_PLAY_JA = ("同じ牌を選択して消してください。ただし選択できるのは各段の端にあるものだけです。"
+                  "[取り消し / もとに戻す] ボタンでひとつ前の状態に戻すことができます。"
+                  "手詰まりになってもあきらめない限りゲームオーバーにはなりません。")
+HOW_TO_PLAY_EN = ("Take two tiles of the same kind that are free: nothing on top, and the left or right side open. "
+                  "Cancel takes back the last pair; Search shows a pair but counts as giving up.")
+HOW_TO_PLAY = HOW_TO_PLAY_JA + HOW_TO_PLAY_EN
+
+_HOW_TO_STYLE = ("max-width:484px;box-sizing:border-box;font-size:13px;line-height:1.4;color:#103030;"
+                 "background:#e6f3f3;border-left:4px solid #008b8b;padding:4px 8px;margin-bottom:2px")
 
 _MARQUEE_CSS = """<style>
 .gamelab-marquee {overflow:hidden; white-space:nowrap; width:484px; font-weight:bold; color:#fff;
@@ -54,7 +58,8 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
 
     ``deal`` fixes the first problem (None: random); ``ranking`` is a :class:`Ranking`, ``"default"``
     for the one in the user's data folder, or None for no ranking; ``warn_unwinnable`` runs the solver
-    after each pair (within ``solver_nodes`` positions).
+    after each pair (within ``solver_nodes`` positions). ``marquee=True`` scrolls the how-to text along
+    one line, as the tutorial's page does (default: the text shown whole, in English and Japanese).
     """
 
     picture = ShanghaiPicture()
@@ -63,7 +68,7 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
 
     def __init__(self, deal: int | None = None, *, ranking: Ranking | str | None = "default",
                  player: str | None = None, warn_unwinnable: bool = True, solver_nodes: int = 3000,
-                 seed: int | None = None, **options: Any) -> None:
+                 seed: int | None = None, marquee: bool = False, **options: Any) -> None:
         self._rng = random.Random(seed)
         first = deal if deal is not None else self._rng.choice(RANDOM_DEALS)
         self.playing = False     # isPlaying
@@ -88,13 +93,24 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
                 self.ranking_error = str(exc)
         self.player = widgets.Text(value=player if player is not None else remembered, description="Player",
                                    placeholder="your name (max 32)", layout=widgets.Layout(width="260px"))
+        # The deal in play (before Start: the one Start plays). Start deals a new random problem, unless
+        # a number was typed since: then it plays that deal.
         self.deal_box = widgets.Text(value=str(first), description="Deal #", placeholder="random",
-                                     tooltip="The deal the next Start plays: empty for a random one",
+                                     tooltip="The deal in play. Type a number for Start to play that deal; "
+                                             "otherwise Start deals a new one",
                                      layout=widgets.Layout(width="200px"))
+        self._box_plays_next = True  # the box's number is what the next Start plays (typed, or the first deal)
+        self._filling_box = False
+        self.deal_box.observe(self._deal_typed, names="value")
         self.share = widgets.HTML()
         self.ranking_view = widgets.HTML()
-        self.how_to = widgets.HTML(_MARQUEE_CSS + f'<div class="gamelab-marquee"><span>{escape(HOW_TO_PLAY)}'
-                                   f"</span></div>")
+        if marquee:
+            self.how_to = widgets.HTML(_MARQUEE_CSS + f'<div class="gamelab-marquee"><span>{escape(HOW_TO_PLAY)}'
+                                       f"</span></div>")
+        else:
+            self.how_to = widgets.HTML(f'<div class="gamelab-how-to" style="{_HOW_TO_STYLE}">'
+                                       f"<b>How to play.</b> {escape(HOW_TO_PLAY_EN)}<br>"
+                                       f'<span lang="ja">{escape(HOW_TO_PLAY_JA)}</span></div>')
         options.setdefault("clock_format", format_seconds_with_ms)
         options.setdefault("clock_interval", 0.25)
         super().__init__(Shanghai.new(deal=first), clock=True, **options)
@@ -121,9 +137,10 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
             return "Press Start to play this problem."
         if game.is_cleared:
             return "Cleared! " + (f"Time {format_seconds_with_ms(self.clock.clock.elapsed)}" if self.clock else "")
+        given_up = " · Search used: this game counts as given up." if self.given_up else ""
         if game.is_stalemate:
-            return "手詰まりです — stalemate: no pair can be taken. Cancel takes back the last pair."
-        return f"{game.tiles_left} tiles left."
+            return "手詰まりです — stalemate: no pair can be taken. Cancel takes back the last pair." + given_up
+        return f"{game.tiles_left} tiles left." + given_up
 
     def refresh(self) -> None:
         super().refresh()
@@ -139,7 +156,8 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         selection, suggestion, undo and the given-up flag reset, the clock from zero and the player's
         name remembered."""
         try:
-            request = controls.read_start(self.deal_box.value, self.player.value, self._rng)
+            typed = self.deal_box.value if self._box_plays_next else ""
+            request = controls.read_start(typed, self.player.value, self._rng)
         except ValueError as exc:
             self.respond(Response.refuse(str(exc)))
             return
@@ -149,9 +167,15 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
                 self.ranking.player_name = self.player.value
             except RankingError as exc:
                 self.ranking_error = str(exc)
-        # Like the tutorial's Start, the next Start deals a new problem: the box is emptied (the deal
-        # number stays on the board's title and in the ranking); type a number to replay one.
-        self.deal_box.value = ""
+        # The box shows the deal in play; like the tutorial's Start, the next Start deals a new problem
+        # unless a number is typed in the box before it.
+        self._filling_box = True
+        try:
+            deal = request.game.deal_number
+            self.deal_box.value = "" if deal is None else str(deal)
+        finally:
+            self._filling_box = False
+        self._box_plays_next = False
         self.playing = True
         self.given_up = False
         self.share.value = ""
@@ -159,6 +183,10 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         if self.clock is not None:
             self.clock.start()
         self._show_ranking()
+
+    def _deal_typed(self, change: Any) -> None:
+        if not self._filling_box:
+            self._box_plays_next = True
 
     def on_click(self, target: Hashable | None) -> None:
         self.respond(controls.click(self.game, self.ui, target, playing=self.playing))

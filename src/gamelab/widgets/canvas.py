@@ -16,6 +16,10 @@ with ipycanvas are done once, here:
 * **it fits the cell**: the canvas is as wide as the cell allows, up to its picture's width, and no
   taller than :data:`MAX_HEIGHT` CSS pixels; the browser scales it (clicks still land right, because
   the browser reports positions in backing-store pixels);
+* **a click lands where it was made** even on a board partly below the fold: ipycanvas focuses the
+  canvas on a press (for the keys) before it measures where the press was, and the focus scrolled the
+  page first, moving the board under the mouse; a page style (:data:`PAGE_STYLE`) keeps focusing from
+  scrolling;
 * recurring pictures (tiles, cards) are sprites, painted once off screen and copied;
 * the shapes a picture tags with ``target=`` answer "what is under this pixel" for the frame on screen;
 * when a page (re)connects, the sprites and the whole frame are painted again.
@@ -31,12 +35,18 @@ from ipycanvas import Canvas, hold_canvas
 
 from ..pictures import CanvasPainter, Painter, Picture, SpriteCache
 
-__all__ = ["BoardCanvas", "forget_current_canvas", "fire", "PIXEL_RATIO", "MAX_HEIGHT"]
+__all__ = ["BoardCanvas", "forget_current_canvas", "fire", "PIXEL_RATIO", "MAX_HEIGHT", "PAGE_STYLE"]
 
 #: backing-store pixels per picture pixel (2 is sharp at device pixel ratio 2 and smooth at 1)
 PIXEL_RATIO = 2.0
 #: the tallest a board is shown by default, in CSS pixels (it scales down, keeping its proportions)
 MAX_HEIGHT = 600
+
+#: CSS every page with a board gets. ``scroll-margin`` far below zero makes the canvas count as in view
+#: for the focus that ipycanvas gives it on each press, so the focus never scrolls the page between
+#: the press and ipycanvas measuring where it was (verified in chromium: without it, a click on a board
+#: whose bottom was below the fold landed on the card under the one clicked).
+PAGE_STYLE = "<style>.gamelab-canvas { scroll-margin: -100000px; }</style>"
 
 # canvas -> its backing-store pixels per picture pixel, for fire(): a weak map, so a closed board goes
 _RATIOS: "weakref.WeakKeyDictionary[Canvas, float]" = weakref.WeakKeyDictionary()
@@ -88,7 +98,8 @@ class BoardCanvas:
         self.canvas.add_class("gamelab-canvas")
         self.canvas.add_class(f"gamelab-ratio-{self.ratio:g}")  # lets browser tests find picture pixels
         _RATIOS[self.canvas] = self.ratio
-        self.box = widgets.HBox([self.canvas], layout=widgets.Layout(width="100%", align_items="flex-start"))
+        style = widgets.HTML(PAGE_STYLE, layout=widgets.Layout(display="none"))
+        self.box = widgets.HBox([self.canvas, style], layout=widgets.Layout(width="100%", align_items="flex-start"))
         self.sprites = SpriteCache(lambda w, h: Canvas(width=w, height=h), ratio=self.ratio)
         self.hits: Painter | None = None
         self.frames = 0  # full frames sent: tests check "one message per frame" against it
