@@ -175,3 +175,25 @@ def test_keys_and_radios_follow_the_controls(board):
     assert board.ui.hint is not None and "Hint" in board.status_line.value
     with pytest.raises(ValueError, match="unknown mode 'dig'"):
         board.set_mode("dig")
+
+
+def test_once_a_page_shows_the_board_a_click_redraws_only_the_cells_that_changed(board):
+    from gamelab.widgets.testing import SimulatedPage
+
+    with SimulatedPage() as page:
+        fire(board.canvas, event="client_ready")  # a page shows the board: it has the whole frame
+        click(board, Cell(5, 5))
+        frames = board.frames
+        safe = next(cell for cell in cells(board, mines=False) if board.game.vm.near[board.game.vm.index(*cell)])
+        with CanvasMessages() as sent:
+            click(board, Cell(*safe))
+        copies = [name for name, _ in sent.commands() if name == "drawImage"]
+        assert board.frames == frames and sent.count == 1 and len(copies) == 1  # one cell, and the header
+        assert board.game.cell(*safe) != "#" and page.broken is None
+        with CanvasMessages() as sent:
+            fire(board.canvas, event="client_ready")  # a new page gets the whole board again
+        assert sum(1 for name, _ in sent.commands() if name == "drawImage") == 81
+        board.ui = board.ui.__class__(hint=Cell(*cells(board, mines=False)[0]))
+        with CanvasMessages() as sent:
+            board.redraw()  # the hint ring: one cell again
+        assert sum(1 for name, _ in sent.commands() if name == "drawImage") == 1

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..pictures import Painter, Picture
+from ..words import count
 from .cards import RANK_NAMES, SUITS, Card
 from .game import Klondike
 
@@ -297,7 +298,7 @@ class KlondikePicture(Picture[Klondike]):
         top = (height - 86) / 2
         p.round_rect(width / 2 - 170, top, 340, 86, 16, fill="#102a18", stroke=SELECT, line_width=3, alpha=0.92)
         p.text(width / 2, top + 30, "You won!", size=28, bold=True, fill=SELECT)
-        p.text(width / 2, top + 64, f"{state.moves} moves · score {state.score}", size=16, fill="white")
+        p.text(width / 2, top + 64, f"{count(state.moves, 'move')} · score {state.score}", size=16, fill="white")
 
     # -- one card --------------------------------------------------------------------------------
     def draw_card(self, p: Painter, card: Card, x: float, y: float, *, target: Target | None = None,
@@ -324,10 +325,10 @@ class KlondikePicture(Picture[Klondike]):
         p.text(x + 5, y + 4, rank, size=16, bold=True, fill=colour, align="left", baseline="top")
         p.text(x + w - 6, y + 4, suit, size=16, fill=colour, align="right", baseline="top")
         p.text(x + 5, y + 22, suit, size=12, fill=colour, align="left", baseline="top")  # shows in the waste fan
-        if card.rank > 10:  # court cards: the letter large, framed
-            p.round_rect(x + 14, y + 30, w - 28, h - 40, 4, stroke=colour, line_width=1, alpha=0.5)
-            p.text(x + w / 2, y + 52, rank, size=30, bold=True, fill=colour)
-            p.text(x + w / 2, y + 78, suit, size=18, fill=colour)
+        if card.rank > 10:  # court cards: the letter large, in a frame clear of the corner indices
+            p.round_rect(x + 17, y + 36, w - 34, h - 52, 4, stroke=colour, line_width=1, alpha=0.5)
+            p.text(x + w / 2, y + 55, rank, size=26, bold=True, fill=colour)
+            p.text(x + w / 2, y + 75, suit, size=15, fill=colour)
         else:
             p.text(x + w / 2, y + 62, suit, size=40 if card.rank > 1 else 48, fill=colour)
         with p.rotated(180, x + w / 2, y + h / 2):

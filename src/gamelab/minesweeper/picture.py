@@ -192,16 +192,49 @@ class MinesweeperPicture(Picture[Minesweeper | VMap]):
             if row == 1 or row % step == 0:
                 p.text(x0 - 3 - self.label / 2, y0 + (row - 0.5) * self.cell, str(row), size=size, fill="#404040")
 
+    @staticmethod
+    def _look(vm: VMap, i: int, cleared: bool) -> str:
+        state = vm.state[i]
+        if state in (HIDE, FLAG):
+            return "flag" if state == FLAG or cleared else "hidden"
+        if vm.mine[i]:
+            return "exploded" if i == vm.exploded else "mine"
+        return f"open {vm.near[i]}"
+
+    def looks(self, state: Minesweeper | VMap, ui: MinesweeperUI | None = None) -> dict[tuple[int, int], tuple]:
+        """How each cell looks in the picture of ``state``: a play board compares two of these to redraw
+        only the cells that changed (:meth:`draw_cells`)."""
+        ui = ui if ui is not None else MinesweeperUI()
+        vm = _vm(state)
+        cleared = vm.show() == 1
+        chances: Mapping[tuple[int, int], float] = ui.chances or {}
+        hint = (ui.hint.row, ui.hint.col) if ui.hint is not None else None
+        out = {}
+        for i in vm.cells:
+            cell = vm.coords(i)
+            look = self._look(vm, i, cleared)
+            out[cell] = (look, chances.get(cell) if look == "hidden" else None, cell == hint)
+        return out
+
+    def draw_cells(self, p: Painter, state: Minesweeper | VMap, ui: MinesweeperUI | None,
+                   cells: list[tuple[int, int]]) -> None:
+        """Over a frame of this board: the header again, and ``cells`` (what :meth:`draw` would draw there)."""
+        ui = ui if ui is not None else MinesweeperUI()
+        vm = _vm(state)
+        p.rect(self.frame, self.frame, p.width - 2 * self.frame, self.header, fill=GREY)
+        self._draw_header(p, vm, ui, p.width)
+        cleared = vm.show() == 1
+        chances: Mapping[tuple[int, int], float] = ui.chances or {}
+        for row, col in cells:
+            self._draw_cell(p, vm, vm.index(row, col), row, col, chances.get((row, col)), cleared)
+            if ui.hint is not None and (ui.hint.row, ui.hint.col) == (row, col):
+                x, y, s = self.cell_box(row, col, vm)
+                p.circle(x + s / 2, y + s / 2, s * 0.42, stroke="#e0245e", line_width=3)
+
     def _draw_cell(self, p: Painter, vm: VMap, i: int, row: int, col: int, chance: float | None,
                    cleared: bool = False) -> None:
         x, y, s = self.cell_box(row, col, vm)
-        state = vm.state[i]
-        if state in (HIDE, FLAG):
-            look = "flag" if state == FLAG or cleared else "hidden"
-        elif vm.mine[i]:
-            look = "exploded" if i == vm.exploded else "mine"
-        else:
-            look = f"open {vm.near[i]}"
+        look = self._look(vm, i, cleared)
         # A few looks repeat hundreds of times: as sprites, a canvas paints each once and then copies it.
         p.sprite(("mines-cell", look, s), x, y, s, s, lambda q, cx, cy: _paint_cell(q, look, cx, cy, s),
                  target=Cell(row, col))

@@ -125,7 +125,21 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
         self.ui = replace(self.ui, seconds=self.elapsed,
                           message=self.result_message() if shown is self.game else None,
                           chances=shown.chances() if self.ui.show_chances else None)
-        super().redraw()
+        # Only the cells that changed, on top of the frame the page has (an expert board's full frame is
+        # 480 cells; a click changes a few); a whole frame when the page is new or the overlay text moves.
+        looks = self.picture.looks(shown, self.ui)
+        size = self.picture.size(shown, self.ui)
+        drawn, self._drawn = self._drawn, None
+        if (drawn is not None and self.view.pages and drawn[:2] == (self.view.pages, size)
+                and drawn[3] is None and self.ui.message is None):
+            changed = [cell for cell, look in looks.items() if drawn[2].get(cell) != look]
+            self.view.draw_part(lambda painter: self.picture.draw_cells(painter, shown, self.ui, changed))
+        else:
+            super().redraw()
+        self._drawn = (self.view.pages, size, looks, self.ui.message)
+
+    #: what the page shows: (pages seen, picture size, each cell's look, the overlay text)
+    _drawn: tuple[int, tuple[int, int], dict[tuple[int, int], tuple], str | None] | None = None
 
     def refresh(self) -> None:
         enabled = controls.modes_enabled(self.game)

@@ -16,10 +16,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import replace
 from html import escape
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
 import ipywidgets as widgets
 
@@ -213,7 +214,21 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
             self._cleared()
         elif game.is_stalemate:
             self.play_sound("lose")
-        elif self.warn_unwinnable and is_winnable(game, self.solver_nodes) is False:
+        elif self.warn_unwinnable:
+            self._after_frame(self._check_winnable, len(self.record))
+
+    def _after_frame(self, work: Callable[[int], None], length: int) -> None:
+        """Run ``work(length)`` once the frame of this action has gone to the page (on the kernel's next
+        loop turn), so the solver's search never holds up the pair disappearing; at once without a loop."""
+        try:
+            asyncio.get_running_loop().call_soon(work, length)
+        except RuntimeError:
+            work(length)
+
+    def _check_winnable(self, length: int) -> None:
+        if len(self.record) != length or not self.playing:  # the game moved on meanwhile
+            return
+        if is_winnable(self.game, self.solver_nodes) is False:
             self.say("Careful: this position can no longer be cleared (the solver proved it). "
                      "Cancel takes back the last pair.", error=True)
 

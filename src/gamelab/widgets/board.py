@@ -23,8 +23,9 @@ Data flows one way: click → target → controls → action → engine (or a re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from html import escape
-from typing import Any, Callable, Generic, Hashable, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterator, TypeVar
 
 import ipywidgets as widgets
 
@@ -33,6 +34,7 @@ from ..controls import Response
 from ..errors import IllegalMove
 from ..game import Game, Record
 from ..pictures import Painter, Picture
+from ..words import count
 from .canvas import BoardCanvas, fire
 from .sound import synthesize
 
@@ -61,10 +63,29 @@ class SoundPlayer(widgets.HBox):
         """Play ``effect`` (see ``gamelab.widgets.sound.EFFECTS``) unless muted or at volume 0."""
         self.played.append(effect)
         del self.played[:-20]
+        if self._held:
+            self._pending = effect  # the page would cut an earlier one short anyway: the last one plays
+            return
         if self.mute.value or self.volume.value <= 0:
             return
         self._count += 1
         self.audio.value = synthesize(effect, round(self.volume.value, 2), pad=self._count % 2)
+
+    _held = 0
+    _pending: str | None = None
+
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[None]:
+        """Sounds asked for inside the block play when it ends (after the frame the block draws)."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+            if not self._held and self._pending is not None:
+                effect, self._pending = self._pending, None
+                self.played.pop()  # play() records it again
+                self.play(effect)
 
     def __repr__(self) -> str:
         return f"SoundPlayer(volume={self.volume.value:.2f}, muted={self.mute.value})"
@@ -235,23 +256,32 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
 
     def act(self, action: str) -> bool:
         """Play ``action``; on refusal show the reason and change nothing. Returns whether it was played."""
-        try:
-            self.record.play(action)
-        except IllegalMove as exc:
-            self.say(str(exc), error=True)
-            self.play_sound(self.refused_sound)
-            self.redraw()
-            return False
-        self.message = ""
-        self.play_sound(self.action_sound)
-        self.after_action(action)
-        self.refresh()
-        return True
+        with self._frame_first():
+            try:
+                self.record.play(action)
+            except IllegalMove as exc:
+                self.redraw()
+                self.say(str(exc), error=True)
+                self.play_sound(self.refused_sound)
+                return False
+            self.message = ""
+            self.play_sound(self.action_sound)
+            self.after_action(action)
+            self.refresh()
+            return True
+
+    def _frame_first(self) -> Any:
+        """Inside the block, sounds wait for the frame: the page draws the board before it decodes audio."""
+        return self.sounds.hold() if self.sounds is not None else contextlib.nullcontext()
 
     def respond(self, response: Response[U] | None) -> None:
         """Carry out what the game's controls answered: new interface state, a sound, a command, an action, words."""
         if response is None:
             return
+        with self._frame_first():
+            self._respond(response)
+
+    def _respond(self, response: Response[U]) -> None:
         if response.ui is not None:
             self.ui = response.ui
         self.play_sound(response.sound)
@@ -358,7 +388,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         record.undo_limit = self.record.undo_limit
         self.record = record  # type: ignore[assignment]  # checked just above: the same game class
         self.ui = self.make_ui()
-        self.message = f"loaded a game of {len(record)} actions"
+        self.message = f"loaded a game of {count(len(record), 'action')}"
         self.refresh()
 
     def _make_record_panel(self) -> widgets.Accordion:
@@ -423,6 +453,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
 
     def refresh(self) -> None:
         """Redraw the board and bring status, buttons and the record slider up to date."""
+        self.redraw()  # first: the page draws the board before it updates the widgets around it
         if self.record_panel is not None:
             self._syncing = True
             try:
@@ -435,7 +466,6 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         if self.clock is not None:
             self.clock.refresh()
         self._update_status()
-        self.redraw()
 
     def _update_status(self) -> None:
         text = self.message or self.status()
