@@ -42,6 +42,9 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
 
     picture = OthelloPicture()
     action_sound = "place"
+    #: against the computer, answer your move on the event loop's next turn, after the frame with your
+    #: stone has gone to the page (False: within the click, as in plain Python where no loop runs)
+    answer_later = True
 
     def __init__(self, mode: str = "vs-computer", *, computer: str = WHITE, level: int = 4, hints: bool = True,
                  lang: str = "en", seed: int = 0, check: CheckStone | None = None,
@@ -227,6 +230,8 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
+            return False
+        if not self.answer_later:
             return False
         self.thinking = True
         loop.call_soon(self._reply, len(self.record))
