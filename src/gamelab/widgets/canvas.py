@@ -123,19 +123,20 @@ class BoardCanvas:
             self.canvas.width, self.canvas.height = self._backing(width), self._backing(height)
             self.canvas.layout = self._layout(width, height)
 
-    def _painter(self, *, clear: bool) -> CanvasPainter:
-        """Start a message: name the canvas, scale to the ratio, (clear), and return a painter for it."""
+    def _start_message(self) -> CanvasPainter:
+        """Inside ``hold_canvas``: name this canvas first (so the message draws on any page, even one
+        that has just loaded), scale to the ratio, and return a painter in picture pixels."""
         forget_current_canvas(self.canvas)
         self.canvas.set_transform(self.ratio, 0, 0, self.ratio, 0, 0)
-        if clear:
-            self.canvas.clear()
         return CanvasPainter(self.canvas, self.sprites, size=self.size, ratio=self.ratio)
 
     def draw(self, picture: Picture[Any], state: Any, ui: Any = None) -> None:
         """Draw ``state`` as one whole frame (one message) and keep its targets for hit testing."""
         self.resize(*picture.size(state, ui))
-        with hold_canvas():
-            self.hits = picture.paint(self._painter(clear=True), state, ui)
+        with hold_canvas():  # everything drawn in this block goes to the browser as one message
+            painter = self._start_message()
+            self.canvas.clear()
+            self.hits = picture.paint(painter, state, ui)
         self.frames += 1
 
     def draw_part(self, draw: Callable[[Painter], None]) -> None:
@@ -147,7 +148,7 @@ class BoardCanvas:
         if not self.pages:
             return
         with hold_canvas():
-            draw(self._painter(clear=False))
+            draw(self._start_message())
 
     def target_at(self, x: float, y: float) -> Hashable | None:
         """The target under picture pixel (x, y) in the frame on screen (``None`` before the first frame)."""
