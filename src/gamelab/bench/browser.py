@@ -16,12 +16,16 @@ Screenshots of each board at 1366 × 768 and at DPR 2 go to ``$GAMELAB_ARTIFACTS
 says so and measures nothing.
 
 The driver asks the board's own kernel where to click next (``_bench_next()`` below, run through the
-page's kernel connection), so it needs nothing from gamelab in this process and also measures an older
-checkout: run it with ``PYTHONPATH`` pointing at that checkout's ``src``.
+page's kernel connection), so it needs nothing from gamelab in the kernels' code but the boards' public
+parts, and measures an older checkout as well. With ``GAMELAB_BENCH_REFERENCE`` set to another
+checkout's ``src`` folder, each board is measured on that checkout and on this one, one after the
+other, and each row carries both figures and their ratio (this / reference): on a shared machine
+whose load changes by the minute, only figures taken side by side compare.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -272,8 +276,9 @@ class LabServer:
     """JupyterLab serving ``root`` on a free port of 127.0.0.1, with its own Jupyter folders, no token,
     and the app exposed to the page as ``window.jupyterapp``; a context manager."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, pythonpath: str | None = None) -> None:
         self.root = root
+        self.pythonpath = pythonpath  # the kernels import gamelab from here (default: as this process does)
         self.port = _free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log = root.parent / f"lab-{self.port}.log"
@@ -287,6 +292,8 @@ class LabServer:
             env[name] = str(home / sub)
         env.setdefault("GAMELAB_DATA_DIR", str(home / "data"))
         env["PYTHONHASHSEED"] = "0"
+        if self.pythonpath is not None:
+            env["PYTHONPATH"] = self.pythonpath
         return env
 
     def __enter__(self) -> "LabServer":
@@ -435,24 +442,26 @@ def _slug(name: str) -> str:
     return name.replace(" ", "_")
 
 
-def _measure(browser: Any, server: LabServer, name: str, clicks: int, reloads: int, log: Any) -> list[Row]:
+def _measure(browser: Any, server: LabServer, name: str, clicks: int, reloads: int, log: Any,
+             tag: str = "") -> list[Row]:
     notebook = f"{_slug(name)}.ipynb"
+    shot = f"bench_{tag}{_slug(name)}"
     rows: list[Row] = []
     context = browser.new_context(viewport=VIEWPORT)
     try:
         board = BoardPage(context.new_page(), server.url(notebook))
         board.open()
-        board.screenshot(f"bench_{_slug(name)}_1366x768.png")
+        board.screenshot(f"{shot}_1366x768.png")
         times = [board.click() for _ in range(clicks)]
         measured = [t for t in times if t is not None]
-        print(f"  {name}: clicks (ms) {[None if t is None else round(t) for t in times]}", file=log)
+        print(f"  {tag}{name}: clicks (ms) {[None if t is None else round(t) for t in times]}", file=log)
         rows.append(Row(BENCH, f"{name}: click to first changed pixel, median",
                         round(statistics.median(measured), 1) if measured else float("nan"),
                         f"ms ({len(measured)} of {clicks} clicks drew)"))
         redrawn = [board.reload() for _ in range(reloads)]
-        print(f"  {name}: reloads {['ok' if r else 'BLANK' for r in redrawn]}; page errors: "
+        print(f"  {tag}{name}: reloads {['ok' if r else 'BLANK' for r in redrawn]}; page errors: "
               f"{sorted(set(board.errors))[:3]}", file=log)
-        board.screenshot(f"bench_{_slug(name)}_after_reloads.png")
+        board.screenshot(f"{shot}_after_reloads.png")
         rows.append(Row(BENCH, f"{name}: reloads redrawn", round(sum(redrawn) / reloads, 2),
                         f"fraction (of {reloads})"))
     finally:
@@ -464,7 +473,7 @@ def _measure(browser: Any, server: LabServer, name: str, clicks: int, reloads: i
         board._ready()
         board.canvas.wait_for(state="visible", timeout=60_000)
         board.wait_painted(0.3, timeout=30)
-        board.screenshot(f"bench_{_slug(name)}_dpr2.png")
+        board.screenshot(f"{shot}_dpr2.png")
         rows.append(Row(BENCH, f"{name}: canvas pixels per CSS pixel at DPR 2", round(board.device_ratio(), 2),
                         "px/px"))
     finally:
@@ -472,8 +481,12 @@ def _measure(browser: Any, server: LabServer, name: str, clicks: int, reloads: i
     return rows
 
 
-def run(quick: bool = False, boards: list[str] | None = None, log: Any = None) -> list[Row]:
-    """Measure every board (or ``boards``); ``quick``: 3 clicks and 3 reloads each instead of 10 and 10."""
+def run(quick: bool = False, boards: list[str] | None = None, log: Any = None,
+        reference: str | None = None) -> list[Row]:
+    """Measure every board (or ``boards``); ``quick``: 3 clicks and 3 reloads each instead of 10 and 10.
+
+    ``reference`` (default ``$GAMELAB_BENCH_REFERENCE``): another checkout's ``src``, measured side by side.
+    """
     log = log or sys.stderr
     reason = missing()
     if reason is not None:
@@ -481,24 +494,37 @@ def run(quick: bool = False, boards: list[str] | None = None, log: Any = None) -
         return []
     from playwright.sync_api import sync_playwright
 
+    reference = reference or os.environ.get("GAMELAB_BENCH_REFERENCE") or None
     clicks = reloads = 3 if quick else 10
     names = boards or list(BOARDS)
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="gamelab-browser-bench-") as tmp:
-        root = Path(tmp) / "root"
-        root.mkdir()
-        for name in names:
-            write_notebook(root / f"{_slug(name)}.ipynb", ["import gamelab.widgets", BOARDS[name] + "\nboard"])
-        with LabServer(root) as server, sync_playwright() as pw:
+        roots = {"": Path(tmp) / "this" / "root", "reference_": Path(tmp) / "reference" / "root"}
+        for root in roots.values():
+            root.mkdir(parents=True)
+            for name in names:
+                write_notebook(root / f"{_slug(name)}.ipynb", ["import gamelab.widgets", BOARDS[name] + "\nboard"])
+        with contextlib.ExitStack() as stack:
+            servers = {"": stack.enter_context(LabServer(roots[""]))}
+            if reference:
+                servers["reference_"] = stack.enter_context(LabServer(roots["reference_"], pythonpath=reference))
+            pw = stack.enter_context(sync_playwright())
             browser = pw.chromium.launch(executable_path=find_chromium(), headless=True, args=CHROMIUM_ARGS)
-            try:
-                for name in names:
+            stack.callback(browser.close)
+            for name in names:
+                measured: dict[str, dict[str, Row]] = {}
+                for tag in sorted(servers, reverse=True):  # the reference first, then this checkout
                     started = time.monotonic()
                     try:
-                        rows += _measure(browser, server, name, clicks, reloads, log)
+                        measured[tag] = {row.metric: row for row in
+                                         _measure(browser, servers[tag], name, clicks, reloads, log, tag)}
                     except Exception as exc:  # noqa: BLE001 - one board failing must not hide the others
-                        print(f"  {name}: FAILED {type(exc).__name__}: {exc}", file=log)
-                    print(f"  {name}: {time.monotonic() - started:.0f} s", file=log)
-            finally:
-                browser.close()
+                        print(f"  {tag}{name}: FAILED {type(exc).__name__}: {exc}", file=log)
+                    print(f"  {tag}{name}: {time.monotonic() - started:.0f} s", file=log)
+                for metric, row in measured.get("", {}).items():
+                    ref = measured.get("reference_", {}).get(metric)
+                    if ref is not None:
+                        row.reference, row.reference_value = f"reference {reference}", ref.value
+                        row.ratio = round(row.value / ref.value, 2) if ref.value else None
+                    rows.append(row)
     return rows
