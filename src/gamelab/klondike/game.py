@@ -36,8 +36,9 @@ import random
 import re
 from typing import Any, Iterator, Self
 
-from ..errors import IllegalMove
-from ..game import Game, register_game
+from .. import setup
+from ..errors import IllegalMove, quote
+from ..game import Game, check_action_text, register_game
 from .cards import SUITS, Card, card_from_id, parse_card, shuffled_deck
 from .deck import deck_order, format_deck, layout, parse_deck
 from .legality import (
@@ -65,6 +66,8 @@ _ACTION = re.compile(
     r"|(?P<src>w|t[1-7](?::(?P<count>\d+))?|f[shcd♠♥♣♦])>(?P<dst>t[1-7]|f[shcd♠♥♣♦]?))$"
 )
 _ACTION_HELP = "draw, auto, w>t3, w>f, t2>f, t1>t4, t1:3>t4 (3 cards) or fh>t3"
+#: a position or deck string is at most this many characters (a full position takes about 250)
+MAX_POSITION_LENGTH = 2_000
 
 
 def deal(seed: int | None = None, rng: random.Random | None = None) -> tuple[list[list[Card]], list[Card]]:
@@ -137,24 +140,24 @@ class Klondike(Game):
         >>> game.can_auto_complete
         True
         """
-        if not isinstance(draw, int) or isinstance(draw, bool):
-            raise ValueError(f"draw must be a whole number of cards (1 or 3), not {draw!r}")
+        setup.whole("draw (cards turned per stock click)", draw, low=1, high=7)
         if sum(x is not None for x in (seed, deck, position)) > 1:
             raise ValueError("give one of a deal number (seed), a deck string or a position, not several")
         if position is not None:
+            setup.text("position", position, max_length=MAX_POSITION_LENGTH)
             game = cls.__new__(cls)
             game._read_position(position, draw)
             game.setup = {"position": game.position_text(), "draw": draw}
             return game
         if deck is not None:
+            setup.text("deck", deck, max_length=MAX_POSITION_LENGTH)
             tableau, stock = layout(parse_deck(deck))
             game = cls(tableau, stock, draw=draw)
             game.setup = {"deck": game.deck, "draw": draw}
             return game
         if seed is None:
             seed = random.SystemRandom().randrange(1, 1_000_000)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"a deal number must be a whole number, not {seed!r}")
+        setup.seed("seed (a deal number)", seed)
         tableau, stock = deal(seed)
         game = cls(tableau, stock, draw=draw)
         game.setup = {"seed": seed, "draw": draw}
@@ -195,7 +198,8 @@ class Klondike(Game):
             name, sep, rest = line.partition(":")
             name = name.strip().lower()
             if not sep or name not in {"foundations", "stock", "waste"} | {f"t{i}" for i in range(1, 8)}:
-                raise ValueError(f"position line {raw.strip()!r} should start with foundations:, stock:, waste: or t1: … t7:")
+                raise ValueError(f"position line {quote(raw.strip())} should start with foundations:, stock:, waste: "
+                                 "or t1: … t7:")
             words = rest.split()
             if name == "foundations":
                 self._read_foundations(words, raw)
@@ -206,9 +210,9 @@ class Klondike(Game):
                 try:
                     card = parse_card(word[1:-1] if down else word)
                 except ValueError as exc:
-                    raise ValueError(f"position line {raw.strip()!r}: {exc}") from None
+                    raise ValueError(f"position line {quote(raw.strip())}: {exc}") from None
                 if down and name[0] != "t":
-                    raise ValueError(f"position line {raw.strip()!r}: only tableau cards are written face down [..]")
+                    raise ValueError(f"position line {quote(raw.strip())}: only tableau cards are written face down [..]")
                 pile.append(card if down else card.face_up() if name[0] == "t" or name == "waste" else card)
             if name == "stock":
                 self.stock = pile
@@ -217,6 +221,10 @@ class Klondike(Game):
             else:
                 self.tableau[int(name[1]) - 1] = pile
         for index, column in enumerate(self.tableau):
+            for below, above in zip(column, column[1:]):
+                if below.up and not above.up:
+                    raise ValueError(f"column t{index + 1} has the face-down [{above}] on the face-up {below}: "
+                                     "face-down cards lie under the face-up ones, at the bottom of a column")
             if column and not column[-1].up:
                 raise ValueError(f"column t{index + 1} ends with a face-down card [{column[-1]}]: its top card is face up")
             reason = why_not_run([c for c in column if c.up])
@@ -237,9 +245,9 @@ class Klondike(Game):
             try:
                 top = parse_card(word)
             except ValueError as exc:
-                raise ValueError(f"position line {raw.strip()!r}: {exc}") from None
+                raise ValueError(f"position line {quote(raw.strip())}: {exc}") from None
             if self.foundations[top.suit]:
-                raise ValueError(f"position line {raw.strip()!r}: two tops for the {SUITS[top.suit]} foundation")
+                raise ValueError(f"position line {quote(raw.strip())}: two tops for the {SUITS[top.suit]} foundation")
             self.foundations[top.suit] = [Card(top.suit, rank, True) for rank in range(1, top.rank + 1)]
 
     def copy(self) -> Self:
@@ -344,10 +352,13 @@ class Klondike(Game):
         ...
         gamelab.errors.IllegalMove: t1>t1: a card cannot move onto its own column
         """
+        check_action_text(action)
+        if self.is_won:
+            raise IllegalMove(f"{quote(action)}: the game is already won, every card is home; no move can change it")
         text = action.strip().lower().replace(" ", "").replace("→", ">").replace("->", ">")
         match = _ACTION.match(text)
         if match is None:
-            raise IllegalMove(f"{action!r} is not a Klondike action: write {_ACTION_HELP}")
+            raise IllegalMove(f"{quote(action)} is not a Klondike action: write {_ACTION_HELP}")
         if match["draw"]:
             self._draw()
         elif match["auto"]:

@@ -24,10 +24,12 @@ clicks.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, NamedTuple, Self
 
-from ..errors import IllegalMove
-from ..game import Game, register_game
+from .. import setup
+from ..errors import IllegalMove, quote
+from ..game import Game, check_action_text, register_game
 from .generate import no_guess_mines
 from .solver import Solver
 from .vmap import (
@@ -45,9 +47,38 @@ from .vmap import (
     check_size,
 )
 
-__all__ = ["Minesweeper", "Hint"]
+__all__ = ["Minesweeper", "Hint", "no_guess_layout", "check_no_guess_size", "NO_GUESS_DENSITY"]
 
 VERBS = ("open", "flag", "chord")
+
+#: a no-guess board holds mines on at most this share of its cells: denser boards rarely have a layout
+#: solvable without guessing, and the search for one would run for minutes before giving up
+NO_GUESS_DENSITY = 0.4
+
+
+def check_no_guess_size(rows: int, cols: int, mines: int) -> None:
+    """Refuse, at once, a no-guess board the generator cannot be expected to lay out.
+
+    Both sides need at least 3 cells (on a strip one or two cells wide a mine walls off the rest, as in
+    Simon Tatham's Mines), and at most :data:`NO_GUESS_DENSITY` of the cells hold a mine.
+
+    >>> check_no_guess_size(16, 30, 450)
+    Traceback (most recent call last):
+    ValueError: a no-guess board holds at most 192 mines on 16 × 30 (40 % of its cells), not 450
+    """
+    if rows < 3 or cols < 3:
+        raise ValueError(f"a no-guess board needs at least 3 rows and 3 columns, not {rows} × {cols}")
+    most = int(rows * cols * NO_GUESS_DENSITY)
+    if mines > most:
+        raise ValueError(f"a no-guess board holds at most {most} mines on {rows} × {cols} "
+                         f"({NO_GUESS_DENSITY:.0%} of its cells), not {mines}".replace("%", " %"))
+
+
+@lru_cache(maxsize=32)
+def no_guess_layout(rows: int, cols: int, mines: int, seed: int, row: int, col: int) -> tuple[int, ...]:
+    """The no-guess mines for a first click at ``(row, col)``, drawn from ``seed`` (remembered: the
+    search runs once per board and first click, however often the click is undone, redone or replayed)."""
+    return tuple(no_guess_mines(rows, cols, mines, row, col, random.Random(seed)))
 
 
 class Hint(NamedTuple):
@@ -104,9 +135,9 @@ class Minesweeper(Game):
         ValueError: unknown preset 'huge': choose beginner, intermediate, expert, or give rows, cols and mines
         """
         if preset is not None:
-            if preset not in PRESETS:
+            if not isinstance(preset, str) or preset not in PRESETS:
                 raise ValueError(
-                    f"unknown preset {preset!r}: choose {', '.join(PRESETS)}, or give rows, cols and mines"
+                    f"unknown preset {quote(preset)}: choose {', '.join(PRESETS)}, or give rows, cols and mines"
                 )
             if (rows, cols, mines) != (None, None, None):
                 raise ValueError(f"give either the preset {preset!r} or rows/cols/mines, not both")
@@ -114,12 +145,15 @@ class Minesweeper(Game):
         rows = ROWS if rows is None else rows
         cols = COLS if cols is None else cols
         mines = MINES if mines is None else mines
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"the seed must be a whole number, not {seed!r}")
-        opening = bool(opening or no_guess)
+        setup.seed("the seed", seed)
+        setup.flag("opening", opening)
+        setup.flag("no_guess", no_guess)
+        opening = opening or no_guess
         check_size(rows, cols, mines, opening)
-        setup = {"rows": rows, "cols": cols, "mines": mines, "seed": seed, "opening": opening, "no_guess": bool(no_guess)}
-        return cls(VMap(rows, cols, mines, opening=opening), setup)
+        if no_guess:
+            check_no_guess_size(rows, cols, mines)
+        settings = {"rows": rows, "cols": cols, "mines": mines, "seed": seed, "opening": opening, "no_guess": no_guess}
+        return cls(VMap(rows, cols, mines, opening=opening), settings)
 
     def copy(self) -> Self:
         return type(self)(self.vm.copy(), dict(self.setup))
@@ -190,6 +224,7 @@ class Minesweeper(Game):
         ...
         gamelab.errors.IllegalMove: 'flag 1 1': open a first cell before placing flags
         """
+        check_action_text(action)
         verb, row, col = self._parse(action)
         vm = self.vm
         if self.is_over:
@@ -251,10 +286,21 @@ class Minesweeper(Game):
 
     def _layout(self, row: int, col: int) -> list[int]:
         """The mines for a first click at ``(row, col)``, drawn from the seed."""
-        rng = random.Random(self.setup["seed"])
         if self.setup["no_guess"]:
-            return no_guess_mines(self.rows, self.cols, self.mines, row, col, rng)
+            try:
+                return list(no_guess_layout(self.rows, self.cols, self.mines, self.setup["seed"], row, col))
+            except ValueError as exc:
+                raise IllegalMove(f"open {row} {col}: {exc}; a board with fewer mines, or another seed, "
+                                  "will have one") from None
+        rng = random.Random(self.setup["seed"])
         return rng.sample(self.vm.placeable_cells(row, col), self.mines)
+
+    @property
+    def first_click_is_slow(self) -> bool:
+        """True when the next ``open`` places the mines of a no-guess board (a search that can take
+        seconds on a big board); a board runs it off the kernel's thread first (:func:`no_guess_layout`
+        remembers the answer, so the action itself, its undo and its redo are then quick)."""
+        return self.setup["no_guess"] and not self.vm.placed and not self.is_over
 
     def legal_actions(self) -> list[str]:
         """Every action allowed now."""

@@ -23,9 +23,11 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
+from ..errors import quote
+
 __all__ = [
     "ROWS", "COLS", "MINES", "HIDE", "OPEN", "FLAG", "DEAD", "ALIVE", "CLEARED", "ACOMP",
-    "PRESETS", "VMap", "check_size",
+    "PRESETS", "VMap", "check_size", "MAX_ROWS", "MAX_COLS",
 ]
 
 #: The tutorial's board (C.NUM): 16 rows, 30 columns, 99 mines (Windows' "expert").
@@ -37,6 +39,10 @@ HIDE, OPEN, FLAG = 0, 1, 2
 #: Results of every map operation (C.RTN): blown up, still playing, cleared (the tutorial's ACOMP, 完遂).
 DEAD, ALIVE, CLEARED = -1, 0, 1
 ACOMP = CLEARED
+
+#: The largest board: 100 × 100 (its picture is already 2,000 pixels wide), so a setup never asks for
+#: millions of cells.
+MAX_ROWS = MAX_COLS = 100
 
 #: Named board sizes: (rows, cols, mines).
 PRESETS: dict[str, tuple[int, int, int]] = {
@@ -50,18 +56,21 @@ def check_size(rows: int, cols: int, mines: int, opening: bool = False) -> None:
     """Raise ``ValueError`` unless ``rows`` × ``cols`` with ``mines`` mines is a playable board.
 
     The first click must be safe (and, with ``opening``, its whole 3 × 3 block), so a board needs at
-    least one free cell (nine with ``opening``) besides the mines.
+    least one free cell (nine with ``opening``) besides the mines. A board has at most
+    :data:`MAX_ROWS` rows and :data:`MAX_COLS` columns.
 
     >>> check_size(9, 9, 81)
     Traceback (most recent call last):
     ...
     ValueError: 81 mines do not fit on 9 × 9 = 81 cells: at most 80, since the first click is always safe
     """
-    for label, value in (("rows", rows), ("columns", cols)):
+    for label, value, most in (("rows", rows, MAX_ROWS), ("columns", cols, MAX_COLS)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise ValueError(f"the number of {label} must be a positive whole number, not {value!r}")
+            raise ValueError(f"the number of {label} must be a positive whole number, not {quote(value)}")
+        if value > most:
+            raise ValueError(f"the number of {label} is at most {most}, not {quote(value)}")
     if not isinstance(mines, int) or isinstance(mines, bool) or mines < 0:
-        raise ValueError(f"the number of mines must be a whole number ≥ 0, not {mines!r}")
+        raise ValueError(f"the number of mines must be a whole number ≥ 0, not {quote(mines)}")
     cells = rows * cols
     free = 9 if opening else 1
     if mines > cells - free:

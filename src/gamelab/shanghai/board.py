@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+from ..errors import quote
+
 __all__ = [
     "TILE_WIDTH", "TILE_HEIGHT", "ROW_COUNT", "COL_COUNT", "DEPTH_COUNT", "MARGIN_LEFT", "MARGIN_TOP",
     "LAYER_DX", "LAYER_DY", "FIELD_WIDTH", "FIELD_HEIGHT",
@@ -194,9 +196,9 @@ def parse_position(text: str) -> Position:
     >>> parse_position("3.7.10")
     (3, 7, 10)
     """
-    parts = text.strip().split(".")
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
-        raise ValueError(f"{text!r} is not a tile position: write depth.row.col, e.g. 0.3.5")
+    parts = text.strip().split(".") if isinstance(text, str) and len(text) <= 40 else []
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
+        raise ValueError(f"{quote(text)} is not a tile position: write depth.row.col, e.g. 0.3.5")
     depth, row, col = (int(p) for p in parts)
     if not (depth < DEPTH_COUNT and row < ROW_COUNT and col < COL_COUNT):
         raise ValueError(f"{text!r} is off the board: depth 0–{DEPTH_COUNT - 1}, row 0–{ROW_COUNT - 1}, "

@@ -18,8 +18,9 @@ import random
 import re
 from typing import Any, Callable, ClassVar, Self
 
-from ..errors import IllegalMove
-from ..game import Game, register_game
+from .. import setup
+from ..errors import IllegalMove, quote
+from ..game import Game, check_action_text, register_game
 from .board import (
     COL_COUNT,
     DEPTH_COUNT,
@@ -39,6 +40,8 @@ from .generator import deal as make_deal
 __all__ = ["Shanghai", "parse_board", "pair_action"]
 
 _TOKEN = re.compile(r"^(\d\d|\.\.)$")
+#: a board in text is at most this long (its 32 rows of 12 places, headings and spaces take about 1,300)
+MAX_BOARD_LENGTH = 10_000
 
 
 def parse_board(text: str) -> dict[Position, int]:
@@ -113,10 +116,10 @@ class Shanghai(Game):
         if board is not None:
             if deal is not None:
                 raise ValueError("give a deal number or a board, not both")
-            return cls(parse_board(board), setup={"board": board})
+            return cls(parse_board(setup.text("board", board, max_length=MAX_BOARD_LENGTH)), setup={"board": board})
         if deal is None:
             deal = random.SystemRandom().randrange(1, 1_000_000)
-        made = make_deal(deal)
+        made = make_deal(setup.seed("deal (a deal number)", deal))
         return cls(made.kinds, setup={"deal": deal}, order=made.order, retries=made.retries)
 
     def copy(self) -> Self:
@@ -258,11 +261,10 @@ class Shanghai(Game):
 
     def parse_action(self, action: str) -> tuple[Position, Position]:
         """The two positions of a legal action; IllegalMove saying what is wrong otherwise."""
-        if not isinstance(action, str):
-            raise IllegalMove(f"an action is text such as '0.3.5 0.4.6', not {action!r}")
+        check_action_text(action)
         parts = action.replace(",", " ").split()
         if len(parts) != 2:
-            raise IllegalMove(f"{action!r} should name two tiles, e.g. '0.3.5 0.4.6' (depth.row.col twice)")
+            raise IllegalMove(f"{quote(action)} should name two tiles, e.g. '0.3.5 0.4.6' (depth.row.col twice)")
         try:
             a, b = (parse_position(p) for p in parts)
         except ValueError as exc:

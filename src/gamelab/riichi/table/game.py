@@ -30,8 +30,9 @@ import copy
 import re
 from typing import Any, Self
 
+from ... import setup
 from ...errors import IllegalMove
-from ...game import Game, register_game
+from ...game import Game, check_action_text, register_game
 from .. import is_tile
 from ..rules import describe_rules, make_rules
 from .bots import Bot
@@ -122,8 +123,10 @@ class RiichiGame(Game):
         >>> RiichiGame.new(seed=2).setup['seat']
         0
         """
-        if seat not in range(4):
-            raise ValueError(f"seat is a player id 0-3, not {seat!r}")
+        seed = setup.seed("seed", seed)
+        seat = setup.whole("seat (a player id)", seat, low=0, high=3)
+        qijia = setup.whole("qijia (the first dealer's player id)", qijia, low=0, high=3)
+        title = setup.text("title", title, max_length=100)
         parsed = make_rules(rules)
         stored: dict[str, Any] | str = rules if isinstance(rules, str) else describe_rules(parsed)
         players: list[Bot | None] = [Bot(seed=seed * 4 + i, name=f"bot {i}") for i in range(4)]
@@ -146,6 +149,7 @@ class RiichiGame(Game):
         return self.table.is_over
 
     def play(self, action: str) -> None:
+        check_action_text(action)
         if self.table.is_over:
             raise IllegalMove("the game is over")
         if self.seat_id not in self.table.waiting_for():
