@@ -15,11 +15,11 @@ from typing import Any, Callable, Hashable
 
 import ipywidgets as widgets
 
-from ..widgets import PlayBoard
+from ..widgets import PlayBoard, Progress
 from . import controls
 from .game import Klondike
 from .picture import KlondikePicture, KlondikeUI
-from .solver import solve
+from .solver import SolveResult, solve
 
 __all__ = ["KlondikeBoard"]
 
@@ -88,12 +88,22 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
             self.say(f"Auto-complete: every card went home in {self.game.moves} moves.")
 
     def solver_hint(self) -> None:
-        """Ask the solver (it sees every card) for the next move of a winning line."""
-        self.respond(controls.solver_hint(self.game, self.ui, solve(self.game, budget=self.solve_budget)))
+        """Ask the solver (it sees every card) for the next move of a winning line (long work: it runs
+        off the kernel's thread, with a Stop button)."""
+        game = self.game.copy()
+        self.run_long(lambda progress: solve(game, budget=self.solve_budget), "The solver is looking for a winning line",
+                      lambda result: self.respond(controls.solver_hint(self.game, self.ui, result)))
 
     def finish(self) -> None:
-        """Play the solver's winning line to the end (each action can be undone, or reviewed)."""
-        result = solve(self.game, budget=self.solve_budget)
+        """Play the solver's winning line to the end (each action can be undone, or reviewed).
+
+        The search is long work: it runs off the kernel's thread, with a progress line and a Stop button.
+        """
+        game = self.game.copy()
+        self.run_long(lambda progress: solve(game, budget=self.solve_budget), "The solver is finishing the game",
+                      self._finish_with)
+
+    def _finish_with(self, result: SolveResult) -> None:
         if result.status != "solved":
             self.respond(controls.solver_hint(self.game, self.ui, result))
             return
@@ -133,12 +143,22 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
             text += " · now click where it goes"
         return text
 
-    def fresh_game(self) -> Klondike:
+    def new_game(self) -> None:
+        """A new deal; with "Winnable deals only" the solver tries deal after deal (long work, with Stop)."""
+        if not self.winnable.value:
+            super().new_game()
+        elif not self.refuse_while_busy():
+            self.run_long(lambda progress: self.fresh_game(progress), "Looking for a winnable deal", self.start)
+
+    def fresh_game(self, progress: Progress | None = None) -> Klondike:
         """The next deal number (a winnable one if asked), with the draw count chosen above."""
         draw = self.draw_choice.value
         seed = self.game.setup.get("seed", 0)
         for _ in range(50):
             seed += 1
+            if progress is not None:
+                progress.check()
+                progress.note(f"trying deal {seed}")
             game = Klondike.new(seed=seed, draw=draw)
             if not self.winnable.value or solve(game, budget=20_000).solved:
                 return game

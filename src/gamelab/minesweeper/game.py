@@ -24,7 +24,7 @@ clicks.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from collections import OrderedDict
 from typing import Any, NamedTuple, Self
 
 from .. import setup
@@ -74,11 +74,23 @@ def check_no_guess_size(rows: int, cols: int, mines: int) -> None:
                          f"({NO_GUESS_DENSITY:.0%} of its cells), not {mines}".replace("%", " %"))
 
 
-@lru_cache(maxsize=32)
+#: no-guess layouts found, by (rows, cols, mines, seed, row, col), the most recent last
+_LAYOUTS: OrderedDict[tuple[int, ...], tuple[int, ...]] = OrderedDict()
+_LAYOUTS_KEPT = 32
+
+
 def no_guess_layout(rows: int, cols: int, mines: int, seed: int, row: int, col: int) -> tuple[int, ...]:
     """The no-guess mines for a first click at ``(row, col)``, drawn from ``seed`` (remembered: the
     search runs once per board and first click, however often the click is undone, redone or replayed)."""
-    return tuple(no_guess_mines(rows, cols, mines, row, col, random.Random(seed)))
+    key = (rows, cols, mines, seed, row, col)
+    if key in _LAYOUTS:
+        _LAYOUTS.move_to_end(key)
+        return _LAYOUTS[key]
+    found = tuple(no_guess_mines(rows, cols, mines, row, col, random.Random(seed)))
+    _LAYOUTS[key] = found
+    while len(_LAYOUTS) > _LAYOUTS_KEPT:
+        _LAYOUTS.popitem(last=False)
+    return found
 
 
 class Hint(NamedTuple):
@@ -295,12 +307,23 @@ class Minesweeper(Game):
         rng = random.Random(self.setup["seed"])
         return rng.sample(self.vm.placeable_cells(row, col), self.mines)
 
-    @property
-    def first_click_is_slow(self) -> bool:
-        """True when the next ``open`` places the mines of a no-guess board (a search that can take
-        seconds on a big board); a board runs it off the kernel's thread first (:func:`no_guess_layout`
-        remembers the answer, so the action itself, its undo and its redo are then quick)."""
-        return self.setup["no_guess"] and not self.vm.placed and not self.is_over
+    def searches_layout(self, action: str) -> bool:
+        """True when ``action`` is a first ``open`` on a no-guess board whose layout is not found yet: a
+        search that can take seconds on a big board. A board runs it off the kernel's thread first
+        (:func:`no_guess_layout` remembers the answer, so the action, its undo and its redo are then quick).
+
+        >>> g = Minesweeper.new("beginner", no_guess=True)
+        >>> g.searches_layout("open 5 5"), g.searches_layout("flag 5 5")
+        (True, False)
+        """
+        if not self.setup["no_guess"] or self.vm.placed or self.is_over:
+            return False
+        try:
+            verb, row, col = self._parse(action)
+        except IllegalMove:
+            return False
+        key = (self.rows, self.cols, self.mines, self.setup["seed"], row, col)
+        return verb == "open" and key not in _LAYOUTS
 
     def legal_actions(self) -> list[str]:
         """Every action allowed now."""

@@ -68,6 +68,7 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         first = deal if deal is not None else self._rng.choice(RANDOM_DEALS)
         self.playing = False     # isPlaying
         self.given_up = False    # isGiveuped
+        self.ranked = True       # False for a loaded game: its time did not start with the game
         self.warn_unwinnable = warn_unwinnable
         self.solver_nodes = solver_nodes
         self.last_entry: Entry | None = None
@@ -138,6 +139,8 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         """Start (開始): a new problem — the deal typed in the Deal # box, else a random one — with
         selection, suggestion, undo and the given-up flag reset, the clock from zero and the player's
         name remembered."""
+        if self.refuse_while_busy():
+            return
         try:
             request = controls.read_start(self.deal_box.value, self.player.value, self._rng)
         except ValueError as exc:
@@ -152,13 +155,15 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         # Like the tutorial's Start, the next Start deals a new problem: the box is emptied (the deal
         # number stays on the board's title and in the ranking); type a number to replay one.
         self.deal_box.value = ""
+        self.start(request.game)  # keeps the game being played (and its flags) for Undo
         self.playing = True
         self.given_up = False
+        self.ranked = True
         self.share.value = ""
-        self.start(request.game)
         if self.clock is not None:
             self.clock.start()
         self._show_ranking()
+        self.refresh()
 
     def on_click(self, target: Hashable | None) -> None:
         self.respond(controls.click(self.game, self.ui, target, playing=self.playing))
@@ -171,8 +176,15 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         self.respond(controls.cancel(self.game, self.ui, playing=self.playing, can_undo=self.record.can_undo))
 
     def search(self) -> None:
-        """Search (探す): frame a pair to take; the game counts as given up from now on (a red clock)."""
-        response = controls.search(self.game, self.ui, playing=self.playing, nodes=self.solver_nodes)
+        """Search (探す): frame a pair to take; the game counts as given up from now on (a red clock).
+
+        The solver's search is long work: it runs off the kernel's thread, with a Stop button.
+        """
+        game, ui, playing = self.game.copy(), self.ui, self.playing
+        self.run_long(lambda progress: controls.search(game, ui, playing=playing, nodes=self.solver_nodes),
+                      "Searching for a pair that keeps the game winnable", self._searched)
+
+    def _searched(self, response: Response[ShanghaiUI] | None) -> None:
         if response is not None and response.ui is not None:
             self.given_up = True
             if self.clock is not None:
@@ -197,7 +209,9 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
             ms = int(round(self.clock.clock.elapsed * 1000))
         self.play_sound("win")
         deal = self.game.deal_number
-        if self.ranking is not None:
+        if not self.ranked:
+            self.ranking_error = "not ranked: a loaded game's time did not start with the game"
+        elif self.ranking is not None:
             try:
                 self.last_entry = self.ranking.add(self.player.value, ms, given_up=self.given_up, deal=deal)
             except (RankingError, ValueError) as exc:
@@ -206,6 +220,30 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         self.ui = replace(self.ui, banner=banner)
         self.share.value = ("<b>Share your time:</b> <code>"
                             f"{escape(share_text(ms, deal=deal, given_up=self.given_up))}</code>")
+        self._show_ranking()
+
+    # -- a loaded game, and games New game / Load replaced ---------------------------------------------
+    def resume(self) -> None:
+        """A loaded game is played at once (no Start needed), its clock running from zero; it is not
+        ranked, since its time did not start with the game."""
+        self.playing = not self.game.is_cleared
+        self.given_up = False
+        self.ranked = False
+        self.share.value = ""
+        if self.clock is not None:
+            self.clock.colour = "inherit"
+            if self.playing:
+                self.clock.start()
+        self._show_ranking()
+
+    def board_state(self) -> Any:
+        colour = self.clock.colour if self.clock is not None else "inherit"
+        return (self.playing, self.given_up, self.ranked, colour, self.share.value, self.ranking_error)
+
+    def restore_board_state(self, state: Any) -> None:
+        self.playing, self.given_up, self.ranked, colour, self.share.value, self.ranking_error = state
+        if self.clock is not None:
+            self.clock.colour = colour
         self._show_ranking()
 
     def _show_ranking(self) -> None:
