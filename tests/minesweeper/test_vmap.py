@@ -93,8 +93,8 @@ def test_flood_fill_opens_the_zero_region_and_its_border(case):
 
 
 def test_flood_fill_does_not_recurse():
-    vm = VMap(100, 100, 1)  # the largest board: 10,000 cells, ten times the recursion limit
-    vm.first(1, 1, mines_at=[vm.index(100, 100)])
+    vm = VMap(150, 150, 1)
+    vm.first(1, 1, mines_at=[vm.index(150, 150)])
     assert vm.show() == CLEARED and vm.hidden == 1
 
 

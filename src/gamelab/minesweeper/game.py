@@ -39,6 +39,8 @@ from .vmap import (
     DEAD,
     FLAG,
     HIDE,
+    MAX_COLS,
+    MAX_ROWS,
     MINES,
     OPEN,
     PRESETS,
@@ -157,6 +159,9 @@ class Minesweeper(Game):
         rows = ROWS if rows is None else rows
         cols = COLS if cols is None else cols
         mines = MINES if mines is None else mines
+        for label, value, most in (("rows", rows, MAX_ROWS), ("columns", cols, MAX_COLS)):
+            if isinstance(value, int) and not isinstance(value, bool) and value > most:
+                raise ValueError(f"the number of {label} is at most {most}, not {quote(value)}")
         setup.seed("the seed", seed)
         setup.flag("opening", opening)
         setup.flag("no_guess", no_guess)

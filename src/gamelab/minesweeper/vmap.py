@@ -40,8 +40,9 @@ HIDE, OPEN, FLAG = 0, 1, 2
 DEAD, ALIVE, CLEARED = -1, 0, 1
 ACOMP = CLEARED
 
-#: The largest board: 100 × 100 (its picture is already 2,000 pixels wide), so a setup never asks for
-#: millions of cells.
+#: The largest board a game is set up with: 100 × 100 (its picture is already 2,000 pixels wide), so a
+#: setup or a save never asks for millions of cells. The map itself takes any size (the lesson builds a
+#: 120 × 120 one to show the flood fill's depth).
 MAX_ROWS = MAX_COLS = 100
 
 #: Named board sizes: (rows, cols, mines).
@@ -56,19 +57,17 @@ def check_size(rows: int, cols: int, mines: int, opening: bool = False) -> None:
     """Raise ``ValueError`` unless ``rows`` × ``cols`` with ``mines`` mines is a playable board.
 
     The first click must be safe (and, with ``opening``, its whole 3 × 3 block), so a board needs at
-    least one free cell (nine with ``opening``) besides the mines. A board has at most
-    :data:`MAX_ROWS` rows and :data:`MAX_COLS` columns.
+    least one free cell (nine with ``opening``) besides the mines. (A game set up by
+    :meth:`~gamelab.minesweeper.Minesweeper.new` is also at most :data:`MAX_ROWS` × :data:`MAX_COLS`.)
 
     >>> check_size(9, 9, 81)
     Traceback (most recent call last):
     ...
     ValueError: 81 mines do not fit on 9 × 9 = 81 cells: at most 80, since the first click is always safe
     """
-    for label, value, most in (("rows", rows, MAX_ROWS), ("columns", cols, MAX_COLS)):
+    for label, value in (("rows", rows), ("columns", cols)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise ValueError(f"the number of {label} must be a positive whole number, not {quote(value)}")
-        if value > most:
-            raise ValueError(f"the number of {label} is at most {most}, not {quote(value)}")
     if not isinstance(mines, int) or isinstance(mines, bool) or mines < 0:
         raise ValueError(f"the number of mines must be a whole number ≥ 0, not {quote(mines)}")
     cells = rows * cols
