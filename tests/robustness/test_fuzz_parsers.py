@@ -24,7 +24,7 @@ from gamelab.minesweeper import Minesweeper
 from gamelab.othello import Othello
 from gamelab.othello.bitboard import parse_square
 from gamelab.othello.game import parse_transcript
-from gamelab.riichi import Hand, make_rules
+from gamelab.riichi import Hand, check_tile, make_rules, normalize_meld
 from gamelab.riichi.table import RiichiGame
 from gamelab.shanghai import Shanghai
 from gamelab.shanghai.board import parse_position
@@ -61,10 +61,10 @@ def _value_error_or_answer(parse, text):
     parse_transcript, parse_square, lambda t: Othello.new(board=t), parse_card, parse_deck, parse_pysol,
     lambda t: Klondike.new(position=t), lambda t: Klondike.new(deck=t), parse_position, parse_board,
     lambda t: Shanghai.new(board=t), lambda t: read_start(t, t, random.Random(0)), Hand.from_string,
-    make_rules,
+    make_rules, check_tile, normalize_meld,
 ], ids=["transcript", "square", "othello board", "card", "deck", "pysol", "klondike position",
         "klondike deck", "tile position", "shanghai board", "shanghai board setup", "start boxes", "hand",
-        "rule preset"])
+        "rule preset", "tile", "meld"])
 @FAST
 @given(text=any_text)
 def test_every_parser_reads_or_refuses_with_a_value_error(parse, text):

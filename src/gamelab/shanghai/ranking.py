@@ -235,7 +235,7 @@ class Ranking:
 
     # -- opening ------------------------------------------------------------------------------------
     def _uri(self, mode: str) -> str:
-        return f"{self.path.resolve().as_uri()}?mode={mode}"
+        return f"{Path(os.path.abspath(self.path)).as_uri()}?mode={mode}"
 
     def _connect(self, mode: str | None = None) -> sqlite3.Connection:
         """A short connection: ``mode`` ro, rw or rwc (default: ro when read-only, else rw, never creating)."""

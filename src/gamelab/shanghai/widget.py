@@ -261,5 +261,6 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
             f"<td style='{cell};font-family:monospace'>{escape(e.time_text)}</td>"
             f"<td style='{cell}'>{'(Search used)' if e.given_up else ''}</td></tr>" for e in entries)
         body = rows or "<tr><td colspan=4><i>no cleared games yet</i></td></tr>"
+        note = "<br><i>The ranking file is read-only: new times are not kept.</i>" if self.ranking.read_only else ""
         self.ranking_view.value = (f"<b>Ranking, deal #{self.game.deal_number}</b>"
-                                   f"<table style='border-collapse:collapse'>{body}</table>")
+                                   f"<table style='border-collapse:collapse'>{body}</table>{note}")
