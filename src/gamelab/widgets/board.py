@@ -87,6 +87,7 @@ class _Job:
     progress: Progress = field(default_factory=Progress)
     started: float = field(default_factory=time.monotonic)
     thread: threading.Thread | None = None
+    ticker: "asyncio.Task[None] | None" = None  # the progress line's task (held: the loop keeps only weak ones)
     result: tuple[str, Any] | None = None  # ("ok", value) / ("stopped", None) / ("error", exception)
     shown: bool = False  # the progress line is up and the board's inputs are locked
     done: bool = False  # its result was handled (or Stop pressed): later news of it is ignored
@@ -580,7 +581,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         """True (and a word on the status line) while long work runs: inputs that would race it wait."""
         if self._job is None:
             return False
-        self.say(f"Please wait: {self._job.label} is not done yet (Stop cancels it).", error=True)
+        self.say(f"Please wait: {self._job.label}… (Stop cancels it)", error=True)
         self.play_sound(self.refused_sound)
         return True
 
@@ -617,6 +618,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
                 loop.call_soon_threadsafe(self._job_ended, job)
             except Stopped:
                 pass  # Stop was pressed as the work ended: the board has already moved on
+            except RuntimeError:
+                pass  # the kernel's loop is closed (shutting down): nobody is waiting
 
         self._job = job
         job.thread = threading.Thread(target=run, name=f"gamelab: {label}", daemon=True)
@@ -628,7 +631,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         job.shown = True
         self._lock_inputs()
         self._show_work(job)
-        loop.create_task(self._follow(job))
+        job.ticker = loop.create_task(self._follow(job))
 
     def stop(self) -> None:
         """Stop the long work (the game stays as it was before it began)."""
