@@ -27,6 +27,24 @@ from gamelab.shanghai.widget import ShanghaiBoard
 from gamelab.widgets.testing import click
 
 
+def run_loop(main):
+    """``asyncio.run(main())`` on a thread of its own: this thread may already run a loop (the browser
+    tests' Playwright keeps one for the whole session)."""
+    failures = []
+
+    def target():
+        try:
+            asyncio.run(main())
+        except BaseException as exc:  # handed to the test's thread below
+            failures.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
+
+
 def _spin(progress):
     """Pure Python work that never ends and never looks at ``progress``: only an interrupt stops it."""
     n = 0
@@ -66,7 +84,7 @@ def test_long_work_runs_off_the_loop_shows_progress_refuses_moves_and_stops():
         click(board, Lamp(1, 1))
         assert board.record.actions == ["b2"]
 
-    asyncio.run(main())
+    run_loop(main)
 
 
 def test_quick_work_ends_at_once_and_long_work_ends_on_the_loop_thread():
@@ -90,7 +108,7 @@ def test_quick_work_ends_at_once_and_long_work_ends_on_the_loop_thread():
         await _until(lambda: board.busy is None)
         assert "Failing failed" in board.status_line.value and len(seen) == 2
 
-    asyncio.run(main())
+    run_loop(main)
 
 
 def test_outside_a_kernel_long_work_runs_at_once():
@@ -109,7 +127,7 @@ def test_klondike_finish_for_me_runs_in_the_background_and_plays_the_line():
         await _until(lambda: board.busy is None)
         assert board.game.is_won and "finished the game" in board.status_line.value
 
-    asyncio.run(main())
+    run_loop(main)
 
 
 def _always_in_background(run_long):
@@ -133,7 +151,7 @@ def test_a_no_guess_first_click_searches_off_the_loop_then_plays(monkeypatch):
         board.redo()  # the layout is remembered: no second search
         assert board.busy is None and board.game.started
 
-    asyncio.run(main())
+    run_loop(main)
 
 
 # -- New game and Load can be undone ------------------------------------------------------------------
@@ -210,7 +228,7 @@ def test_klondike_new_game_with_winnable_deals_only_runs_as_long_work():
         await _until(lambda: board.busy is None, seconds=120)
         assert board.game.setup["seed"] == 2
 
-    asyncio.run(main())
+    run_loop(main)
 
 
 @pytest.mark.parametrize("make", [lambda: Klondike.new(seed=5)])

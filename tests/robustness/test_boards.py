@@ -15,6 +15,7 @@ from gamelab.riichi.table.widget import RiichiBoard
 from gamelab.shanghai.ranking import Ranking
 from gamelab.shanghai.widget import ShanghaiBoard
 from gamelab.widgets.testing import click
+from tests.foundation.test_long_work import run_loop
 
 
 def test_the_minesweeper_board_says_a_dense_no_guess_board_is_refused():
@@ -73,4 +74,4 @@ def test_riichi_load_runs_off_the_loop_with_a_progress_line(monkeypatch):
             await asyncio.sleep(0.02)
         assert len(board.record) == len(record) and board.game.is_over
 
-    asyncio.run(main())
+    run_loop(main)
