@@ -103,7 +103,7 @@ class ShanghaiPicture(Picture[Shanghai]):
     background = "#008b8b"
 
     def __init__(self, *, set_position: Callable[[int, int, int], Sequence[int]] | None = None,
-                 tint: Callable[[int, bool], Tint] | None = None) -> None:
+                 tint: Callable[[int, bool], Sequence[float]] | None = None) -> None:
         self.set_position = set_position
         self.tint = tint
 
@@ -125,17 +125,19 @@ class ShanghaiPicture(Picture[Shanghai]):
                    family=CJK_FONT)
             p.text(FIELD_WIDTH / 2, FIELD_HEIGHT / 2 + 40, ui.banner or "Cleared!", size=22, fill="white",
                    family=FONT)
+        # region draw order
         # Bottom layer first, as the tutorial's draw() loops depth from 3 down to 0.
         for tile in sorted(state.tiles, key=lambda t: (-t.depth, t.row, t.col)):
             can = bool(free >> bit_of(tile.position) & 1)
             at = None if self.set_position is None else tuple(self.set_position(tile.depth, tile.row, tile.col))[:2]
             self.draw_tile(p, tile, can_select=can, selected=tile.position == ui.selected,
                            suggested=tile.position in suggested, at=at, tint=self.tint)
+        # endregion
 
     @staticmethod
     def draw_tile(p: Painter, tile: Tile, *, can_select: bool, selected: bool = False, suggested: bool = False,
                   face: bool = True, at: Sequence[float] | None = None,
-                  tint: Callable[[int, bool], Tint] | None = None) -> None:
+                  tint: Callable[[int, bool], Sequence[float]] | None = None) -> None:
         """One tile, as the tutorial's ``Tile.Draw``: a body (the same for every tile of a kind, so a
         canvas paints it once as a sprite and copies it), then the selection tint and the suggestion frame.
         ``at`` is the face's top-left corner (default: where ``SetPosition`` puts it), ``tint`` the colour rule."""

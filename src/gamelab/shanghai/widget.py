@@ -179,11 +179,14 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         # Like the tutorial's Start, the next Start deals a new problem: the box is emptied (the deal
         # number stays on the board's title and in the ranking); type a number to replay one.
         self.deal_box.value = ""
-        self.playing = True
         self.share.value = ""
-        self.start(request.game)
+        # region start
+        self.playing = True         # isPlaying = true
+        self.start(request.game)    # the new problem; a new Record (undo = []), a fresh ShanghaiUI
+        #                             (selected = null, sugested = [], isGiveuped = false), the start sound
         if self.clock is not None:
-            self.clock.start()
+            self.clock.start()      # startTime = Date.now()
+        # endregion
         self._show_ranking()
 
     def on_click(self, target: Hashable | None) -> None:
