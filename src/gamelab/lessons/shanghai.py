@@ -41,13 +41,14 @@ exercise id                the tutorial's step                                sh
 東 (East) at layer 3 (bottom), row 0, column 0 can be taken?
   the shipped can_select says True: it stands at the left edge of the board (column 0)
   yours says False
-In the picture: the orange ring is the tile asked about.
+In the picture: orange ring: the tile asked about.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import textwrap
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
@@ -241,14 +242,19 @@ def _first(places: set[Position]) -> list[Position]:
 
 
 _LEGEND = {
-    "focus": "the orange ring is the tile asked about",
-    "want": "a green frame marks what the shipped version has and yours lacks",
-    "extra": "a red ✗ marks what yours has and the shipped version does not",
+    "focus": "orange ring: the tile asked about",
+    "want": "green frame: in the shipped answer, not in yours",
+    "extra": "red ✗: in yours, not in the shipped answer",
 }
 
 
-def _legend(*kinds: str) -> str:
-    return "In the picture: " + "; ".join(_LEGEND[k] for k in kinds) + "."
+def _note(text: str) -> list[str]:
+    """A sentence about the picture, wrapped to lines a report shows without scrolling."""
+    return textwrap.wrap(text, 96, subsequent_indent="  ")
+
+
+def _legend(*kinds: str, first: str = "") -> list[str]:
+    return _note("In the picture: " + first + "; ".join(_LEGEND[k] for k in kinds) + ".")
 
 
 def _odd(got: Any) -> str:
@@ -283,7 +289,7 @@ def _explain_set_position(case: tuple[Any, ...], expected: Any, got: Any) -> Exp
         if rect[2] - rect[0] != TILE_WIDTH or rect[3] - rect[1] != TILE_HEIGHT:
             lines.append(f"  (a face is {TILE_WIDTH} × {TILE_HEIGHT} pixels: right = left + {TILE_WIDTH}, "
                          f"bottom = top + {TILE_HEIGHT})")
-    lines.append("In the picture: the tile where the shipped version puts it, in a green frame; yours in red.")
+    lines += _note("In the picture: the tile where the shipped version puts it, in a green frame; yours in red.")
     bottom = max([expected[3]] + [r[3] for r, _ in marks.rects[1:]])
     painter = SvgPainter(FIELD_WIDTH, int(min(FIELD_HEIGHT, max(120, bottom + LAYER_DY + 12))),
                          background=ShanghaiPicture.background)
@@ -336,7 +342,7 @@ def _explain_is_top(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
              f"  the shipped is_top says {expected}: {_why_not_top(game, tile.position)}",
              f"  yours says {got!r}" + (" (did you forget a return?)" if got is None else ""),
              "  (layer 0 is the top: the place above (depth, row, col) is (depth - 1, row, col))",
-             _legend("focus")]
+             *_legend("focus")]
     return Explanation(lines, field_picture(game, Marks(focus={tile.position}), label="is_top"))
 
 
@@ -368,7 +374,7 @@ def _explain_can_select(case: tuple[Any, ...], expected: Any, got: Any) -> Expla
     lines = [f"{tile_name(tile)} can be taken?",
              f"  the shipped can_select says {expected}: {_why_select(game, tile.position)}",
              f"  yours says {got!r}" + (" (did you forget a return?)" if got is None else ""),
-             _legend("focus")]
+             *_legend("focus")]
     if got is not None and not isinstance(got, bool):
         lines.insert(3, "  (return True or False)")
     return Explanation(lines, field_picture(game, Marks(focus={tile.position}), label="can_select"))
@@ -412,7 +418,7 @@ def _explain_tile_tint(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
         lines.append(f"  yours returned {_odd(got)}: return (red, green, blue, opacity)")
     else:
         lines.append(f"  yours lays        {_tint_text(tint)}")
-    lines.append("In the picture: the same tile, on the left tinted the shipped way, on the right yours.")
+    lines += _note("In the picture: the same tile, on the left tinted the shipped way, on the right yours.")
     painter = SvgPainter(180, 100, background=ShanghaiPicture.background)
     for x, rule, caption in ((24, tile_tint, "shipped"), (110, (lambda d, s: tint) if tint else None, "yours")):
         tile = Tile(M5, depth, 0, 0)
@@ -490,7 +496,7 @@ def _explain_tile_undo(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
         if not missing and not extra:
             lines.append("  the grids differ")
     lines += ["  the shipped tile_undo sets grid[depth][row][col] to the tile: it kept its place",
-              "In the picture: the field before; the green frame is where the tile goes back."]
+              *_note("In the picture: the field before; the green frame is where the tile goes back.")]
     return Explanation(lines, field_picture(game, marks, label="tile_undo"))
 
 
@@ -531,17 +537,16 @@ def _explain_layout_mask(case: tuple[Any, ...], expected: Any, got: Any) -> Expl
                 lines.append(f"  layer {depth}: the shipped layout has {w} places, yours {h}")
         missing, extra = sorted(want - have), sorted(have - want)
         if missing:
-            lines.append("  missing: " + "; ".join(_short_place(p) for p in missing[:4])
-                         + (f" and {len(missing) - 4} more" if len(missing) > 4 else ""))
+            lines.append("  missing: " + "; ".join(_short_place(p) for p in missing[:3])
+                         + (f" and {len(missing) - 3} more" if len(missing) > 3 else ""))
         if extra:
-            lines.append("  not in the layout: " + "; ".join(_short_place(p) for p in extra[:4])
-                         + (f" and {len(extra) - 4} more" if len(extra) > 4 else ""))
+            lines.append("  not in the layout: " + "; ".join(_short_place(p) for p in extra[:3])
+                         + (f" and {len(extra) - 3} more" if len(extra) > 3 else ""))
         marks.want, marks.extra = set(missing), set(extra)
         marks.places = set(want) & set(have)
         if len(missing) > MAX_MARKS or len(extra) > MAX_MARKS:
             lines.append(f"  (the picture marks the first {MAX_MARKS} of each)")
-    lines.append("In the picture: the outlines are the places both agree on; " + _LEGEND["want"] + "; "
-                 + _LEGEND["extra"] + ".")
+    lines += _legend("want", "extra", first="outlines: the places both agree on; ")
     return Explanation(lines, field_picture(None, marks, label="layout_mask"))
 
 
@@ -618,6 +623,11 @@ def _positions_of(got: Any) -> list[Position] | str:
         return f"{_odd(got)} is not a list of places (depth, row, col)"
 
 
+def _places_text(places: Sequence[Position], shown: int = 6) -> str:
+    text = " ".join(f"({d},{r},{c})" for d, r, c in places[:shown])
+    return (text + (" …" if len(places) > shown else "")) or "nothing"
+
+
 def _run_edges(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
     return _positions_of(function(filling_grid(*case)))
 
@@ -648,10 +658,9 @@ def _explain_get_edges(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
         lines.append(f"  yours returned {'None' if got is None else got}")
         marks.want = set(expected)
     else:
-        lines.append("  the shipped get_edges offers " + (", ".join(f"({d},{r},{c})" for d, r, c in expected[:8])
-                                                          + (" …" if len(expected) > 8 else "") or "nothing"))
-        lines.append("  yours offers                " + (", ".join(f"({d},{r},{c})" for d, r, c in got[:8])
-                                                        + (" …" if len(got) > 8 else "") or "nothing"))
+        lines.append(f"  the shipped get_edges offers {len(expected)}: {_places_text(expected)}")
+        lines.append(f"  yours offers {len(got)}:{' ' * (16 + len(str(len(expected))) - len(str(len(got))))}"
+                     f"{_places_text(got)}")
         missing = [p for p in expected if p not in got]
         extra = [p for p in got if p not in expected]
         for p in missing[:3]:
@@ -665,8 +674,7 @@ def _explain_get_edges(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
         if not missing and not extra:
             lines.append("  the same places in another order: scan depth, then row, then the left end before the right")
         marks.want, marks.extra = set(missing), set(extra)
-    lines.append("In the picture: pale tiles are placed, faint outlines still undefined; " + _LEGEND["want"]
-                 + "; " + _LEGEND["extra"] + ".")
+    lines += _legend("want", "extra", first="pale tiles: placed; faint outlines: still undefined; ")
     return Explanation(lines, field_picture(None, marks, label="get_edges"))
 
 
@@ -716,9 +724,9 @@ def _explain_get_random2(case: tuple[Any, ...], expected: Any, got: Any) -> Expl
     lines.append(f"  the shipped get_random2 returns {want}")
     lines.append(f"  yours returns {have}")
     if have == want and after != expected[1]:
-        lines.append("  the same pair, but yours drew another count of random numbers: draw exactly two, each "
-                     "with rng.random() (Math.random())")
-    lines.append("In the picture: the places 0 … max offered by get_edges; green: the shipped pair, red: yours.")
+        lines += ["  the same pair, but yours drew another count of random numbers:",
+                  "  draw exactly two, each with rng.random() (Math.random())"]
+    lines += _note("In the picture: the places 0 … max offered by get_edges; green: the shipped pair, red ✗: yours.")
     count = max(1, max_ + 1)
     cell = max(10, min(36, 440 // count))
     painter = SvgPainter(cell * count + 20, 56, background=ShanghaiPicture.background)
@@ -774,8 +782,8 @@ def _explain_init_tiles(case: tuple[Any, ...], expected: Any, got: Any) -> Expla
     layout = set(b.LAYOUT)
     marks = Marks(places=set(layout))
     if expected is None:
-        lines.append("  the shipped init_tiles gets stuck with places left undefined and returns None "
-                     "(the tutorial's やりなおし)")
+        lines += ["  the shipped init_tiles gets stuck with places left undefined",
+                  "  and returns None (the tutorial's やりなおし)"]
         stuck = _grid_game(filling_grid(seed, len(layout) // 2))
         marks = Marks(filled={t.position for t in stuck[0].tiles}, want=stuck[1])
     else:
@@ -815,8 +823,7 @@ def _explain_init_tiles(case: tuple[Any, ...], expected: Any, got: Any) -> Expla
             marks.want = set(diff[:8])
             marks.places = set()
             marks.filled = layout
-    lines.append("In the picture: pale tiles are placed, faint outlines still undefined; green: the shipped "
-                 "answer; red ✗: yours.")
+    lines += _legend("want", "extra", first="pale tiles: placed; faint outlines: still undefined; ")
     return Explanation(lines, field_picture(None, marks, label="init_tiles"))
 
 
@@ -842,9 +849,10 @@ def _explain_check_clear(case: tuple[Any, ...], expected: Any, got: Any) -> Expl
     if expected:
         lines.append("  the shipped check_clear says True: no tile is left")
     else:
-        lines.append(f"  the shipped check_clear says False: {len(tiles)} tiles are left, e.g. {tile_name(tiles[0])}")
+        lines += [f"  the shipped check_clear says False: {len(tiles)} tiles are left,",
+                  f"    e.g. {tile_name(tiles[0])}"]
     lines.append(f"  yours says {got!r}" + (" (did you forget a return?)" if got is None else ""))
-    lines.append(_legend("focus"))
+    lines += _legend("focus")
     return Explanation(lines, field_picture(game, Marks(focus={t.position for t in tiles[:1]}), label="check_clear"))
 
 
@@ -890,7 +898,7 @@ def _explain_search(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
         marks.want -= set(got)
     else:
         lines.append(f"  yours returns {'None' if got is None else got}")
-    lines.append(_legend("want", "extra"))
+    lines += _legend("want", "extra")
     return Explanation(lines, field_picture(game, marks, label="search"))
 
 
@@ -988,12 +996,12 @@ def _explain_handler(title: str, game: Shanghai, ui: ShanghaiUI, playing: bool, 
              "  the shipped version " + ", ".join(_response_words(expected, game, ui)),
              "  yours               " + ", ".join(_response_words(got, game, ui))]
     marks = _handler_marks(game, expected, got)
-    keys = ["want", "extra"]
+    keys = [key for key, places in (("want", marks.want), ("extra", marks.extra)) if places]
     if focus is not None:
         marks.focus = {focus}
         keys.insert(0, "focus")
-    lines.append(_legend(*keys) if (marks.want or marks.extra or focus) else
-                 "In the picture: the field as the player sees it (the selected tile's tint is doubled).")
+    lines += (_legend(*keys) if keys else
+              _note("In the picture: the field as the player sees it (the selected tile's tint is doubled)."))
     return Explanation(lines, field_picture(game, marks, ui=ui, label="handler"))
 
 
@@ -1088,9 +1096,9 @@ def _search_cases() -> list[tuple[Shanghai, ShanghaiUI, bool]]:
 def _explain_on_search(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     game, ui, playing = case
     found = game.search()
-    note = ("  game.search() finds " + " and ".join(tile_name(t) for t in found) if found else
-            "  game.search() finds no pair (a stalemate)")
-    return _explain_handler("A click on Search (探す):", game, ui, playing, expected, got, None, [note])
+    notes = ([f"  game.search() finds {tile_name(found[0])}", f"    and {tile_name(found[1])}"] if found else
+             ["  game.search() finds no pair (a stalemate)"])
+    return _explain_handler("A click on Search (探す):", game, ui, playing, expected, got, None, notes)
 
 
 register(Exercise(
@@ -1120,7 +1128,8 @@ def _explain_time_text(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
              f"  the shipped get_time_text writes {expected!r}",
              f"  yours writes                     {got!r}",
              "  (minutes as they are, seconds with 2 digits, milliseconds with 3: m 分 ss 秒 mmm)",
-             "In the picture: the time as the tutorial draws it at the top of the field; the shipped text, then yours."]
+             *_note("In the picture: the time as the tutorial draws it at the top of the field; the shipped text, "
+                    "then yours.")]
     painter = SvgPainter(FIELD_WIDTH, 76, background=ShanghaiPicture.background)
     _strip(str(expected), 10, "shipped", painter)
     _strip(str(got), 42, "yours", painter, _RED)
@@ -1139,8 +1148,8 @@ def _explain_scroll(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
              f"  the shipped scroll_how_to gives {expected}",
              f"  yours gives                     {got!r}",
              f"  (one pixel left per frame; once it is below {page.HOW_TO_END}, back to {page.HOW_TO_START})",
-             "In the picture: the 490-pixel box the text scrolls through; where the text starts, shipped (green) "
-             "and yours (red)."]
+             *_note("In the picture: the 490-pixel box the text scrolls through; where the text starts, shipped "
+                    "(green) and yours (red).")]
     painter = SvgPainter(300, 60, background=ShanghaiPicture.background)
     span = page.HOW_TO_START - page.HOW_TO_END + 120
 
