@@ -21,7 +21,7 @@ from gamelab.shanghai import Shanghai
 from gamelab.shanghai import generator as G
 from gamelab.shanghai.board import LAYER_DX, LAYER_DY, MARGIN_LEFT, MARGIN_TOP, TILE_HEIGHT, TILE_WIDTH, Tile
 from gamelab.shanghai.game import pair_action
-from gamelab.shanghai.picture import ShanghaiPicture, ShanghaiUI, TileAt
+from gamelab.shanghai.picture import TileAt
 from gamelab.shanghai.widget import ShanghaiBoard
 from gamelab.widgets.testing import click
 
@@ -187,7 +187,9 @@ def _wrong_versions():
 
     def on_search(game, ui, *, playing):
         pair = game.search() if playing else None
-        return Response(ui=replace(ui, suggested=(pair[0].position, pair[1].position)), sound="select") if pair else None
+        if pair is None:
+            return None
+        return Response(ui=replace(ui, suggested=(pair[0].position, pair[1].position)), sound="select")
 
     def get_time_text(milliseconds):
         return f"{milliseconds // 60000} 分 {milliseconds // 1000 % 60} 秒 {milliseconds % 1000}"

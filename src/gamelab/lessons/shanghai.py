@@ -62,7 +62,6 @@ from ..shanghai.board import (
     DEPTH_COUNT,
     FIELD_HEIGHT,
     FIELD_WIDTH,
-    LAYER_DX,
     LAYER_DY,
     ROW_COUNT,
     TILE_HEIGHT,
@@ -73,9 +72,10 @@ from ..shanghai.board import (
 )
 from ..shanghai.game import Shanghai
 from ..shanghai.picture import ShanghaiPicture, ShanghaiUI, TileAt, tile_tint
-from .exercises import Exercise, Explanation, check, exercise, register
+from .exercises import Exercise, Explanation, check, exercise, register  # noqa: F401  (check, exercise: the examples)
 
-__all__ = ["face_name", "place_name", "tile_name", "field_picture", "Marks", "positions", "board_from", "filling_grid", "filling_text"]
+__all__ = ["face_name", "place_name", "tile_name", "field_picture", "Marks", "positions", "board_from", "filling_grid",
+           "filling_text"]
 
 # -- names in the game's words ------------------------------------------------------------------------
 _SUITS = {1: "characters", 2: "circles", 3: "bamboo"}
@@ -347,7 +347,8 @@ def _explain_is_top(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
 
 
 register(Exercise(
-    "shanghai.is_top", b.is_top, name="is_top", cases=lambda: _tile_cases(_TILE_POSITIONS), run=_run_on_grid, explain=_explain_is_top,
+    "shanghai.is_top", b.is_top, name="is_top", cases=lambda: _tile_cases(_TILE_POSITIONS), run=_run_on_grid,
+    explain=_explain_is_top,
     solution_imports="from gamelab.shanghai.board import Grid",
 ))
 

@@ -22,17 +22,7 @@ from typing import Callable, Sequence
 
 from ..pictures import CJK_FONT, FONT, Painter, Picture
 from ..pictures.tiles import draw_tile_face, shanghai_kind
-from .board import (
-    FIELD_HEIGHT,
-    FIELD_WIDTH,
-    LAYER_DX,
-    LAYER_DY,
-    TILE_HEIGHT,
-    TILE_WIDTH,
-    Position,
-    Tile,
-    bit_of,
-)
+from .board import FIELD_HEIGHT, FIELD_WIDTH, LAYER_DX, LAYER_DY, TILE_HEIGHT, TILE_WIDTH, Position, Tile, bit_of
 from .game import Shanghai
 
 __all__ = ["TileAt", "ShanghaiUI", "ShanghaiPicture", "LAYER_TINTS", "Tint", "tile_tint"]

@@ -360,8 +360,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
 
     def load(self, text: str) -> None:
         """Replace the game with a saved one; a bad save raises ``ValueError`` and changes nothing."""
-        record = Record.from_json(text)
-        if record.start.name != self.game.name or not isinstance(record.game, type(self.game)):
+        record = Record.from_json(text, game=type(self.game))  # replayed by this board's rules
+        if not isinstance(record.game, type(self.game)):
             raise ValueError(f"this save is a {record.start.name} game, not {self.game.name}")
         record.undo_limit = self.record.undo_limit
         self.record = record  # type: ignore[assignment]  # checked just above: the same game class

@@ -27,32 +27,10 @@ Rules are given with majiang-core's Japanese keys (:func:`make_rules`, :data:`PR
 from ...lazy import lazy_exports
 from ..rules import JAPANESE_KEYS, PRESETS, RULE_HELP, describe_rules, make_rules
 from .bots import Bot, ShantenCounter
-from .engine import (
-    ABORTIVE_DRAWS,
-    STATUSES,
-    Player,
-    Reply,
-    Table,
-    is_nagashi,
-    nagashi_payments,
-    noten_payments,
-)
+from .engine import ABORTIVE_DRAWS, STATUSES, Player, Reply, Table, is_nagashi, nagashi_payments, noten_payments
 from .game import RiichiGame, reply_to_text, text_to_reply
-from .picture import (
-    Discard,
-    RiichiGamePicture,
-    RiichiUI,
-    TablePicture,
-    TableView,
-    record_views,
-)
-from .replay import (
-    ScriptedPlayer,
-    replay,
-    replies_from_log,
-    staged_table,
-    wall_from_log,
-)
+from .picture import Discard, RiichiGamePicture, RiichiUI, TablePicture, TableView, record_views
+from .replay import ScriptedPlayer, replay, replies_from_log, staged_table, wall_from_log
 from .simulate import GameSummary, SimulationStats, play_bot_game, simulate
 
 __all__ = [

@@ -41,18 +41,7 @@ import re
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from ...errors import IllegalMove
-from .. import (
-    Hand,
-    River,
-    Rules,
-    Wall,
-    WinContext,
-    is_tile,
-    score,
-    shanten,
-    shanten_of_counts,
-    waits,
-)
+from .. import Hand, River, Rules, Wall, WinContext, is_tile, score, shanten, shanten_of_counts, waits
 from ..rules import make_rules
 
 __all__ = ["Table", "Player", "Reply", "STATUSES", "ABORTIVE_DRAWS", "noten_payments", "nagashi_payments", "is_nagashi"]
@@ -248,10 +237,7 @@ class Table:
         return f"<Table {self.hand_name()}: {self.status or 'not started'}>"
 
     def _repr_svg_(self) -> str:
-        from .picture import (  # lazy: the engine needs no drawing code
-            TablePicture,
-            TableView,
-        )
+        from .picture import TablePicture, TableView  # lazy: the engine needs no drawing code
 
         return TablePicture().svg(TableView.of(self, reveal=True))
 

@@ -25,14 +25,7 @@ from . import controls
 from .controls import CallButton
 from .engine import Table
 from .game import RiichiGame
-from .picture import (
-    RiichiGamePicture,
-    RiichiUI,
-    TablePicture,
-    TableView,
-    record_views,
-    result_lines,
-)
+from .picture import RiichiGamePicture, RiichiUI, TablePicture, TableView, record_views, result_lines
 
 __all__ = ["RiichiBoard", "RecordViewer"]
 
