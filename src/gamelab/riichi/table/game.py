@@ -35,6 +35,7 @@ from ...game import Game, register_game
 from .. import is_tile
 from ..rules import describe_rules, make_rules
 from .bots import Bot
+from .endings import RuleSteps
 from .engine import Reply, Table
 
 __all__ = ["RiichiGame", "reply_to_text", "text_to_reply"]
@@ -116,8 +117,11 @@ class RiichiGame(Game):
 
     @classmethod
     def new(cls, seed: int = 0, seat: int = 0, rules: dict[str, Any] | str | None = None, qijia: int = 0,
-            title: str = "gamelab") -> Self:
+            title: str = "gamelab", steps: RuleSteps | None = None) -> Self:
         """A game from a seed: the learner is player ``seat``; ``rules`` a preset name or majiang-core dict.
+
+        ``steps`` are the steps of the draws and dealer repeats the table runs on (a learner's, in
+        lesson 05); they are not part of the setup, so a saved game loads with the shipped ones.
 
         >>> RiichiGame.new(seed=2).setup['seat']
         0
@@ -129,7 +133,7 @@ class RiichiGame(Game):
         players: list[Bot | None] = [Bot(seed=seed * 4 + i, name=f"bot {i}") for i in range(4)]
         players[seat] = None
         names = ["You" if i == seat else f"Bot {i}" for i in range(4)]
-        table = Table(players=players, rules=parsed, qijia=qijia, seed=seed, title=title, names=names)
+        table = Table(players=players, rules=parsed, qijia=qijia, seed=seed, title=title, names=names, steps=steps)
         table.run()
         return cls(table, seat, {"seed": seed, "seat": seat, "rules": stored, "qijia": qijia, "title": title})
 
