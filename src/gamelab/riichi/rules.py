@@ -346,8 +346,11 @@ def rule_defaults(param: Mapping[str, Any] | None = None) -> dict[str, Any]:
     Like majiang-core's ``rule(param)``, every key of ``param`` is kept, a key the six do not name too
     (``場数``, say); any table takes the result as its rules (the other parameters keep their defaults).
 
-    >>> rule_defaults({'連荘方式': 1, '場数': 0})
-    {'途中流局あり': True, '流し満貫あり': True, 'ノーテン宣言あり': False, 'ノーテン罰あり': True, '最大同時和了数': 2, '連荘方式': 1, '場数': 0}
+    >>> rule = rule_defaults({'連荘方式': 1, '場数': 0})
+    >>> list(rule)
+    ['途中流局あり', '流し満貫あり', 'ノーテン宣言あり', 'ノーテン罰あり', '最大同時和了数', '連荘方式', '場数']
+    >>> rule['連荘方式'], rule['ノーテン宣言あり']
+    (1, False)
     >>> make_rules(rule_defaults()) == Rules()
     True
     """

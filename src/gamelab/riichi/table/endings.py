@@ -1,6 +1,7 @@
-"""How a hand ends without a winner, and who deals next: the steps of 「麻雀ルールのカスタマイズ(2) ～ 流局処理と連荘判断」.
+"""How a hand ends without a winner, and who deals next: the steps of a post on majiang-core's rules.
 
-In that post koba, the author of 電脳麻将 (majiang-core), reads four methods of majiang-core's ``Game``:
+In 「麻雀ルールのカスタマイズ(2) ～ 流局処理と連荘判断」 koba, the author of 電脳麻将 (majiang-core), reads four
+methods of majiang-core's ``Game``:
 ``reply_dapai()`` (after a discard), ``pingju()`` (a draw, 流局), ``reply_zimo()`` (after a draw from
 the wall) and ``hule()`` (a win, 和了). Each decision the post shows is one small public function here,
 and the :class:`~gamelab.riichi.table.Table` makes it through a :class:`RuleSteps`, so a table can play
@@ -37,8 +38,10 @@ majiang-core's: 0 is the dealer (East, 東), then South (南), West (西), North
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from .. import Hand, Rules, is_tenpai  # noqa: F401  (Rules: in the examples)
 
@@ -130,7 +133,7 @@ class ExhaustiveDraw:
 
 
 def exhaustive_draw(hands: Sequence[Hand], rivers: Sequence[Sequence[str]], declared: Sequence[str], rule: Rule,
-                    steps: "RuleSteps | None" = None) -> ExhaustiveDraw:
+                    steps: RuleSteps | None = None) -> ExhaustiveDraw:
     """The exhaustive draw (荒牌平局): majiang-core's ``pingju()`` called without a name, when the wall is empty.
 
     ``declared`` holds, by seat, what a player declared tenpai with (empty: nothing). The steps are
@@ -283,7 +286,8 @@ def one_hand_game(repeats: bool, won: bool, rule: Rule) -> bool:
 
     ``repeats`` is the decision so far, ``won`` whether the hand ended with a win.
 
-    >>> one_hand_game(True, True, Rules(rounds=0).to_majiang()), one_hand_game(False, False, Rules(rounds=0).to_majiang())
+    >>> one_hand = Rules(rounds=0).to_majiang()
+    >>> one_hand_game(True, True, one_hand), one_hand_game(False, False, one_hand)
     (False, True)
     >>> one_hand_game(True, True, Rules().to_majiang())
     True
@@ -320,6 +324,17 @@ class RuleSteps:
     repeats_after_win: Callable[[int, Rule], bool] = repeats_after_win
     repeats_after_draw: Callable[[bool, bool, Rule], bool] = repeats_after_draw
     one_hand_game: Callable[[bool, bool, Rule], bool] = one_hand_game
+
+    def replace(self, **changes: Callable[..., Any]) -> RuleSteps:
+        """A copy with some steps changed.
+
+        >>> RuleSteps().replace(is_nagashi=lambda river: False).changed()
+        ['is_nagashi']
+        """
+        unknown = sorted(set(changes) - set(RuleSteps.__dataclass_fields__))
+        if unknown:
+            raise ValueError(f"{unknown[0]!r} is not a step; the steps are {', '.join(RuleSteps.__dataclass_fields__)}")
+        return dataclasses.replace(self, **changes)
 
     def changed(self) -> list[str]:
         """The steps that are not the shipped ones.
