@@ -791,7 +791,7 @@ def _explain_nine(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation
     lines = [f"The hand {hand} just drew {tile_word(hand.drawn or '')}:",
              f"  {len(kinds)} different terminals and honours: {_tiles_words(kinds)}",
              f"  first go-around: {_yes(first)}; {_rule_words(rule, '途中流局あり')}",
-             "  the shipped step says " + ("it may stop the hand (九種九牌)" if expected else "it may not stop the hand")
+             "  the shipped step says " + ("it may stop the hand (九種九牌)" if expected else "it may not stop it")
              + "; yours says " + (_answer(got) if got is not None else "nothing"),
              "In the picture: one tile of each different terminal or honour is ringed."]
     row = SeatRow(0, hand, rings=rings, marked=True, value="may stop: 九種九牌" if expected else "may not stop",
