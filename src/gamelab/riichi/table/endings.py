@@ -1,11 +1,10 @@
 """How a hand ends without a winner, and who deals next: the steps of a post on majiang-core's rules.
 
 In 「麻雀ルールのカスタマイズ(2) ～ 流局処理と連荘判断」 koba, the author of 電脳麻将 (majiang-core), reads four
-methods of majiang-core's ``Game``:
-``reply_dapai()`` (after a discard), ``pingju()`` (a draw, 流局), ``reply_zimo()`` (after a draw from
-the wall) and ``hule()`` (a win, 和了). Each decision the post shows is one small public function here,
-and the :class:`~gamelab.riichi.table.Table` makes it through a :class:`RuleSteps`, so a table can play
-on other versions of them (a learner's, in lesson 05):
+methods of majiang-core's ``Game``: ``reply_dapai()`` (after a discard), ``pingju()`` (a draw, 流局),
+``reply_zimo()`` (after a player draws from the wall) and ``hule()`` (a win, 和了). Each decision the post
+shows is one small public function here, and the :class:`~gamelab.riichi.table.Table` makes it through a
+:class:`RuleSteps`, so a table can play on other versions of them (a learner's, in lesson 05):
 
 ==========================  ============================================================================
 step                        the post's code
