@@ -367,6 +367,8 @@ def test_the_play_board_keeps_the_learners_steps():
     assert board.game.table.steps.noten_payments is steps.noten_payments
     board.new_game()
     assert board.game.table.steps.noten_payments is steps.noten_payments  # New game plays on them too
+    board.load(RiichiBoard(seed=4, rules={"場数": 0}).save())
+    assert board.game.table.steps.noten_payments is steps.noten_payments  # and so does a loaded save
     assert RiichiBoard(seed=3).game.table.steps.changed() == []
 
 
