@@ -191,10 +191,14 @@ def jupyterlab(tmp_path, chromium_path) -> Iterator[Callable[..., str]]:
     """``jupyterlab(cells) -> url`` of the notebook in a fresh JupyterLab (app exposed as ``window.jupyterapp``)."""
     processes: list[subprocess.Popen] = []
 
-    def start(cells: list[str], name: str = "lab.ipynb") -> str:
+    def start(cells: list[str], name: str = "lab.ipynb", notebook: Path | None = None) -> str:
+        """``notebook``: open a copy of that notebook (``cells`` unused) instead of one made of ``cells``."""
         root = tmp_path / "root"
         root.mkdir(exist_ok=True)
-        write_app(root, name, cells)
+        if notebook is not None:
+            (root / name).write_bytes(notebook.read_bytes())
+        else:
+            write_app(root, name, cells)
         port = free_port()
         log = tmp_path / f"lab-{port}.log"
         process = subprocess.Popen(

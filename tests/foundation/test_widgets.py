@@ -24,7 +24,7 @@ def test_click_plays_action_and_redraws_once(board):
     assert sent.count == 1
     names = [name for name, _ in sent.commands()]
     assert names[0] == "switchCanvas" or "clear" in names
-    assert "presses" in board.status_line.value
+    assert "1 press<" in board.status_line.value
 
 
 def test_click_outside_targets_does_nothing(board):

@@ -43,6 +43,10 @@ def parse_cell(text: str, size: int) -> tuple[int, int]:
     return row, col
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 def press_mask(size: int, row: int, col: int) -> int:
     """The lights one press at (row, col) toggles on a ``size`` × ``size`` board, one bit per lamp
     (bit ``row * size + col``): the lamp itself and its orthogonal neighbours, none off the edge.
@@ -127,8 +131,8 @@ class LightsOut(Game):
     @property
     def status(self) -> str:
         if self.is_over:
-            return f"Solved in {self.presses} presses!"
-        return f"{self.lit_count} lights on · {self.presses} presses"
+            return f"Solved in {_count(self.presses, 'press', 'presses')}!"
+        return f"{_count(self.lit_count, 'light', 'lights')} on · {_count(self.presses, 'press', 'presses')}"
 
     def __str__(self) -> str:
         return "\n".join(" ".join("#" if self.is_lit(r, c) else "." for c in range(self.size))

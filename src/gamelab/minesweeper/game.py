@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from typing import Any, NamedTuple, Self
+from typing import Any, Callable, ClassVar, NamedTuple, Self
 
 from .. import setup
 from ..errors import IllegalMove, quote
@@ -118,6 +118,21 @@ class Minesweeper(Game):
     """
 
     name = "minesweeper"
+    #: the map class new games are built on (:meth:`with_rules` makes a game on other map steps)
+    map_class: ClassVar[type[VMap]] = VMap
+
+    @classmethod
+    def with_rules(cls, **steps: Callable[..., Any]) -> type[Minesweeper]:
+        """Minesweeper on other versions of the map's tutorial steps (a learner's; see :meth:`VMap.with_rules`).
+
+        Saves are the same: a game records its setup and actions, not the steps it ran on.
+
+        >>> Endless = Minesweeper.with_rules(verdict=lambda flags, rest, mines: 0)
+        >>> g = Endless.new(rows=1, cols=2, mines=1, seed=0); g.play("open 1 1"); g.is_over
+        False
+        """
+        map_class = cls.map_class.with_rules(**steps)
+        return type(cls.__name__, (cls,), {"map_class": map_class, "__module__": cls.__module__, "__doc__": cls.__doc__})
 
     def __init__(self, vm: VMap, setup: dict[str, Any]) -> None:
         self.vm = vm
@@ -170,7 +185,7 @@ class Minesweeper(Game):
         if no_guess:
             check_no_guess_size(rows, cols, mines)
         settings = {"rows": rows, "cols": cols, "mines": mines, "seed": seed, "opening": opening, "no_guess": no_guess}
-        return cls(VMap(rows, cols, mines, opening=opening), settings)
+        return cls(cls.map_class(rows, cols, mines, opening=opening), settings)
 
     def copy(self) -> Self:
         return type(self)(self.vm.copy(), dict(self.setup))

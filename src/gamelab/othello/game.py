@@ -29,17 +29,7 @@ from .. import setup
 from ..errors import IllegalMove, quote
 from ..game import Game, check_action_text, register_game
 from . import bitboard as bb
-from .tutorial import (
-    BLACK,
-    WHITE,
-    CheckStone,
-    Color,
-    check_stone,
-    legal_squares,
-    message,
-    opponent,
-    place_stone,
-)
+from .tutorial import BLACK, WHITE, CheckStone, Color, TutorialRules, message, opponent, shipped_rules
 
 __all__ = ["Othello", "TutorialOthello", "PASS", "parse_transcript"]
 
@@ -289,9 +279,17 @@ class Othello(Game):
         text = message(key, lang)
         if key == "game_end":
             black, white = self.score()
-            result = "black_wins" if black > white else "white_wins" if white > black else "draw"
-            text += f" – {message(result, lang)} {black}–{white}"
+            text += f" – {message(self.result_key(), lang)} {black}–{white}"
         return text
+
+    def result_key(self) -> str:
+        """``"black_wins"``, ``"white_wins"`` or ``"draw"``, by the stones on the board (STEP 11).
+
+        >>> Othello.new().result_key()
+        'draw'
+        """
+        black, white = self.score()
+        return "black_wins" if black > white else "white_wins" if white > black else "draw"
 
     # -- playing ----------------------------------------------------------------------------------
     def play(self, action: str) -> None:
@@ -302,7 +300,7 @@ class Othello(Game):
             black, white = self.score()
             raise IllegalMove(f"{action!r}: the game is over (black {black}, white {white}); no more moves")
         if text in (PASS, "pa", "--"):
-            if self.legal_moves():
+            if not self.must_pass:  # (the game is not over here, so: the side to move has a legal move)
                 legal = ", ".join(self.legal_actions())
                 raise IllegalMove(f"{self.to_move} cannot pass: {self.to_move} has legal moves ({legal})")
             self._apply_pass()
@@ -427,13 +425,15 @@ class Othello(Game):
 
 @register_game
 class TutorialOthello(Othello):
-    """Othello decided by the tutorial's engine, with a one-direction capture check you can swap.
+    """Othello decided by the tutorial's engine: the pieces of a :class:`~gamelab.othello.tutorial.TutorialRules`.
 
-    Every legality question goes through :func:`~gamelab.othello.tutorial.place_stone` and
-    :func:`~gamelab.othello.tutorial.legal_squares` with ``check`` (default: the tutorial's
-    :func:`~gamelab.othello.tutorial.check_stone`), so a learner's own check can be played with on the
-    same board. A check that accepts a move which captures nothing lets the stone be placed anyway,
-    flipping nothing: exactly what that bug would do in the tutorial's page.
+    Every rule question goes through the tutorial's functions, so a learner's own pieces can be played
+    with on the same board: the legal squares (``legal_squares``, on ``squares_to_edge`` and
+    ``check_stone``), a move (``place_stone``), the pass after a move (``next_turn``) or at the start
+    (``can_move``), the end (``game_over``), the score (``count_stones``) and the result (``winner``).
+    ``check`` is a shortcut for ``rules=TutorialRules(check_stone=check)``. A check that accepts a move
+    which captures nothing lets the stone be placed anyway, flipping nothing: exactly what that bug would
+    do in the tutorial's page.
 
     >>> game = TutorialOthello.new()
     >>> game.play("f5"); game.last_flips
@@ -441,26 +441,68 @@ class TutorialOthello(Othello):
     """
 
     name = "othello-tutorial"
-    check: CheckStone
+    rules: TutorialRules
 
     @classmethod
     def new(cls, board: str | None = None, to_move: str = BLACK, check: CheckStone | None = None,
-            **extra: Any) -> Self:
+            rules: TutorialRules | None = None, **extra: Any) -> Self:
         if check is not None and not callable(check):
             raise ValueError(f"check must be a capture check, a function like check_stone, not {quote(check)}; "
                              "a saved game cannot hold one (it replays with the tutorial's)")
+        if rules is not None and not isinstance(rules, TutorialRules):
+            raise ValueError(f"rules must be a TutorialRules (the tutorial's pieces), not {quote(rules)}; "
+                             "a saved game cannot hold them (it replays with the tutorial's)")
         game = super().new(board, to_move, **extra)
-        game.check = check or check_stone  # not part of setup: a function is not JSON (a reload uses the tutorial's)
+        # not part of setup: functions are not JSON (a reloaded game plays by the shipped pieces)
+        if rules is None:
+            rules = TutorialRules(check_stone=check) if check is not None else shipped_rules()
+        game.rules = rules
         return game
 
+    @property
+    def check(self) -> CheckStone:
+        """The one-direction capture check in use."""
+        return self.rules.check_stone
+
     def _legal_for(self, color: Color) -> int:
-        return sum(1 << index for index in legal_squares(self.board(), color, self.check))
+        return sum(1 << index for index in self.rules.legal_squares(self.board(), color))
 
     def _capture(self, index: int) -> int | None:
         before = self.board()
         after = before.copy()
-        if not place_stone(after, index, self.to_move, self.check):
+        if not self.rules.place_stone(after, index, self.to_move):
             return None
         them = opponent(self.to_move)
-        # Only opponent stones that changed count as flips, whatever a faulty check wrote elsewhere.
+        # Only opponent stones that changed count as flips, whatever a faulty piece wrote elsewhere.
         return sum(1 << i for i in range(64) if before[i] == them and after[i] != them)
+
+    @property
+    def is_over(self) -> bool:
+        """STEP 10: the rules' ``game_over`` (the board is full, or neither side can move)."""
+        return bool(self.rules.game_over(self.board()))
+
+    @property
+    def must_pass(self) -> bool:
+        """STEP 9: after a stone, the rules' ``next_turn`` hands the turn back to its player; else ``can_move``."""
+        if self.is_over:
+            return False
+        if self.last_action is not None and self.last_action != PASS:
+            mover = opponent(self.to_move)
+            return self.rules.next_turn(self.board(), mover)[0] == mover
+        return not self.rules.can_move(self.board(), self.to_move)
+
+    def message_key(self) -> str:
+        """At the end "game_end"; after a stone, the message of the rules' ``next_turn``; else as in
+        :meth:`Othello.message_key`."""
+        if self.is_over or self.last_action is None or self.last_action == PASS:
+            return super().message_key()
+        return self.rules.next_turn(self.board(), opponent(self.to_move))[1]
+
+    def score(self) -> tuple[int, int]:
+        """STEP 11: the rules' ``count_stones``."""
+        black, white = self.rules.count_stones(self.board())
+        return black, white
+
+    def result_key(self) -> str:
+        """STEP 11: the rules' ``winner``."""
+        return self.rules.winner(self.board())

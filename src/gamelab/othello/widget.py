@@ -23,7 +23,7 @@ from .ai import LEVELS, Player, player_for_level
 from .controls import MODES
 from .game import PASS, Othello, TutorialOthello
 from .picture import OthelloPicture, OthelloUI
-from .tutorial import BLACK, WHITE, CheckStone, Color, message
+from .tutorial import BLACK, WHITE, CheckStone, Color, TutorialRules, message
 
 __all__ = ["OthelloBoard", "MODES"]
 
@@ -33,16 +33,18 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
 
     ``mode`` is one of :data:`MODES`; ``computer`` the computer's colour in ``"vs-computer"``; ``level``
     its strength (1–6, see :data:`gamelab.othello.ai.LEVELS`); ``hints`` shows the legal squares;
-    ``lang`` is ``"en"`` or ``"ja"`` for the tutorial's messages; ``check`` plays by the tutorial's
-    engine with that one-direction capture check (a learner's own version) instead of the bitboards.
+    ``lang`` is ``"en"`` or ``"ja"`` for the tutorial's messages. ``rules`` (a
+    :class:`~gamelab.othello.tutorial.TutorialRules`, holding a learner's own pieces) plays by the
+    tutorial's engine instead of the bitboards; ``check`` is a shortcut for a learner's one-direction
+    capture check alone. ``start`` is the position to begin from.
     """
 
     picture = OthelloPicture()
     action_sound = "place"
 
     def __init__(self, mode: str = "vs-computer", *, computer: str = WHITE, level: int = 4, hints: bool = True,
-                 lang: str = "en", seed: int = 0, check: CheckStone | None = None, start: Othello | None = None,
-                 **options: Any) -> None:
+                 lang: str = "en", seed: int = 0, check: CheckStone | None = None,
+                 rules: TutorialRules | None = None, start: Othello | None = None, **options: Any) -> None:
         if mode not in MODES:
             raise ValueError(f"mode {mode!r} does not exist: choose {', '.join(MODES)}")
         if computer not in (BLACK, WHITE):
@@ -53,12 +55,15 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
         self.computer: Color = computer
         self.lang = lang
         self.check = check
+        if rules is None and check is not None:
+            rules = TutorialRules(check_stone=check)
+        self.rules = rules
         self.rng = random.Random(seed)
         self.level = level
         self.player: Player = player_for_level(level, self.rng)
         self.hints_on = hints
         self._note = ""  # a pass that happened earlier in the last chain of automatic moves
-        super().__init__(start.copy() if start is not None else self._start_position(), **options)
+        super().__init__(self._start_position(start), **options)
 
     # -- set-up ------------------------------------------------------------------------------------
     def build(self) -> None:
@@ -85,8 +90,14 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
         self._sync_controls()
         self._advance()  # before the first frame: a forced pass, or the computer's first move as black
 
-    def _start_position(self) -> Othello:
-        return TutorialOthello.new(check=self.check) if self.check is not None else Othello.new()
+    def _start_position(self, start: Othello | None = None) -> Othello:
+        if self.rules is None:
+            return start.copy() if start is not None else Othello.new()
+        if start is None:
+            return TutorialOthello.new(rules=self.rules)
+        position = TutorialOthello.from_board(start.board(), start.to_move)
+        position.rules = self.rules
+        return position
 
     def fresh_game(self) -> Othello:
         return self._start_position()

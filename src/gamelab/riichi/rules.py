@@ -36,7 +36,8 @@ from typing import Any, Mapping
 from ..errors import quote
 from ..setup import number
 
-__all__ = ["Rules", "RULE_KEYS", "JAPANESE_KEYS", "RULE_HELP", "PRESETS", "make_rules", "describe_rules"]
+__all__ = ["Rules", "RULE_KEYS", "JAPANESE_KEYS", "RULE_HELP", "PRESETS", "make_rules", "describe_rules",
+           "rule_defaults"]
 
 
 def _default_red() -> dict[str, int]:
@@ -356,3 +357,32 @@ def describe_rules(rules: Rules) -> dict[str, Any]:
     1
     """
     return rules.to_majiang()
+
+
+def rule_defaults(param: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The six parameters of 「麻雀ルールのカスタマイズ(2)」 with their defaults, changed by ``param``.
+
+    The post's パラメータ: 途中流局あり, 流し満貫あり, ノーテン宣言あり, ノーテン罰あり, 最大同時和了数 and 連荘方式.
+    Like majiang-core's ``rule(param)``, every key of ``param`` is kept, a key the six do not name too
+    (``場数``, say); any table takes the result as its rules (the other parameters keep their defaults).
+
+    >>> rule = rule_defaults({'連荘方式': 1, '場数': 0})
+    >>> list(rule)
+    ['途中流局あり', '流し満貫あり', 'ノーテン宣言あり', 'ノーテン罰あり', '最大同時和了数', '連荘方式', '場数']
+    >>> rule['連荘方式'], rule['ノーテン宣言あり']
+    (1, False)
+    >>> make_rules(rule_defaults()) == Rules()
+    True
+    """
+    rule = {
+        "途中流局あり": True,  # the abortive draws 九種九牌, 四風連打, 四家立直, 四開槓
+        "流し満貫あり": True,  # nagashi mangan at the exhaustive draw
+        "ノーテン宣言あり": False,  # a tenpai hand counts only if declared
+        "ノーテン罰あり": True,  # the noten penalty
+        "最大同時和了数": 2,  # 1 head bump, 2 double ron (three rons abort), 3 triple ron
+        "連荘方式": 2,  # 0 never, 1 dealer win, 2 dealer win or tenpai, 3 dealer win or any draw
+    }
+    if param is not None:
+        for key, value in param.items():
+            rule[key] = value
+    return rule

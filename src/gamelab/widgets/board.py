@@ -706,16 +706,18 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
     def load(self, text: str) -> None:
         """Replace the game with a saved one; a bad save raises ``ValueError`` and changes nothing.
 
-        The loaded game goes on at once (:meth:`resume`), and Undo brings back the game it replaced.
-        Loading a long game is long work: asked for by the Load button, it runs off the kernel's thread.
+        The save is replayed by this board's rules (a board playing on a learner's pieces replays it on
+        them). The loaded game goes on at once (:meth:`resume`), and Undo brings back the game it
+        replaced. Loading a long game is long work: asked for by the Load button, it runs off the
+        kernel's thread.
         """
         if self.refuse_while_busy():
             return
         kind = type(self.game)
 
         def read(progress: Progress) -> Record[G]:
-            record = Record.from_json(text)
-            if record.start.name != kind.name or not isinstance(record.game, kind):
+            record = Record.from_json(text, game=kind)
+            if not isinstance(record.game, kind):
                 raise ValueError(f"this save is a {record.start.name} game, not {kind.name}")
             return record  # type: ignore[return-value]  # checked just above: the same game class
 

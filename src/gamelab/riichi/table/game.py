@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from ... import setup
 from ...errors import IllegalMove
@@ -36,6 +36,7 @@ from ...game import Game, check_action_text, register_game
 from .. import is_tile
 from ..rules import describe_rules, make_rules
 from .bots import Bot
+from .endings import RuleSteps
 from .engine import Reply, Table
 
 __all__ = ["RiichiGame", "reply_to_text", "text_to_reply"]
@@ -109,6 +110,20 @@ class RiichiGame(Game):
     """A game of riichi at a table: the learner in one seat, :class:`Bot` players in the others."""
 
     name = "riichi"
+    #: the steps of the draws and dealer repeats its tables run on (None: the shipped ones); a class made by
+    #: :meth:`with_steps` plays on a learner's, and a save loaded into it is replayed on them too
+    steps: ClassVar[RuleSteps | None] = None
+
+    @classmethod
+    def with_steps(cls, steps: RuleSteps) -> type[Self]:
+        """A game class whose tables run on ``steps`` (lesson 05's learner's pieces).
+
+        >>> from gamelab.riichi.table import RuleSteps
+        >>> Mine = RiichiGame.with_steps(RuleSteps(noten_payments=lambda tenpai: [0, 0, 0, 0]))
+        >>> Mine.new(seed=2).table.steps.changed(), Mine.name
+        (['noten_payments'], 'riichi')
+        """
+        return type(cls.__name__, (cls,), {"steps": steps, "__module__": cls.__module__})
 
     def __init__(self, table: Table, seat: int, setup: dict[str, Any]) -> None:
         self.table = table
@@ -117,8 +132,11 @@ class RiichiGame(Game):
 
     @classmethod
     def new(cls, seed: int = 0, seat: int = 0, rules: dict[str, Any] | str | None = None, qijia: int = 0,
-            title: str = "gamelab") -> Self:
+            title: str = "gamelab", steps: RuleSteps | None = None) -> Self:
         """A game from a seed: the learner is player ``seat``; ``rules`` a preset name or majiang-core dict.
+
+        ``steps`` are the steps of the draws and dealer repeats the table runs on (default: the class's,
+        see :meth:`with_steps`); they are code, not part of the setup.
 
         >>> RiichiGame.new(seed=2).setup['seat']
         0
@@ -132,7 +150,8 @@ class RiichiGame(Game):
         players: list[Bot | None] = [Bot(seed=seed * 4 + i, name=f"bot {i}") for i in range(4)]
         players[seat] = None
         names = ["You" if i == seat else f"Bot {i}" for i in range(4)]
-        table = Table(players=players, rules=parsed, qijia=qijia, seed=seed, title=title, names=names)
+        table = Table(players=players, rules=parsed, qijia=qijia, seed=seed, title=title, names=names,
+                      steps=steps if steps is not None else cls.steps)
         table.run()
         return cls(table, seat, {"seed": seed, "seat": seat, "rules": stored, "qijia": qijia, "title": title})
 
