@@ -20,11 +20,12 @@ ValueError: board must be text, not [0] (a list)
 from __future__ import annotations
 
 import math
-from typing import Any, Collection, Iterable, Mapping, TypeVar
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any, TypeVar
 
 from .errors import quote
 
-__all__ = ["whole", "flag", "text", "one_of", "number", "seed", "no_other_settings", "MAX_SEED", "MAX_TEXT"]
+__all__ = ["MAX_SEED", "MAX_TEXT", "flag", "no_other_settings", "number", "one_of", "seed", "text", "whole"]
 
 #: seeds and deal numbers are at most this (what a SQLite INTEGER holds, so a deal number can be ranked)
 MAX_SEED = 2**63 - 1

@@ -208,7 +208,7 @@ def test_save_and_load_replay_through_the_rules() -> None:
 @pytest.mark.parametrize(
     ("setup", "quoted"),
     [
-        ({"draw": 0}, "from 1 to 7, not 0"),
+        ({"draw": 0}, "draw must be between 1 and 7"),
         ({"draw": "3"}, "not '3'"),
         ({"seed": 1.5}, "not 1.5"),
         ({"seed": 1, "deck": "x"}, "not several"),

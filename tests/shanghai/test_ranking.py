@@ -216,7 +216,7 @@ def test_a_read_only_folder_cannot_create_a_ranking(shared_dir):
     folder.mkdir()
     folder.chmod(0o555)
     for target in (folder / "s.sqlite3", folder / "sub" / "s.sqlite3"):
-        status, (kind, reason, message) = _as_user_without_root(lambda: Ranking(target))
+        status, (kind, reason, message) = _as_user_without_root(lambda target=target: Ranking(target))
         assert (status, kind, reason) == ("error", "RankingError", "cannot-create")
         assert "damaged" not in message
 
@@ -250,12 +250,12 @@ def test_a_file_damaged_after_opening_gives_ranking_errors_only(tmp_path):
 
 
 @pytest.mark.parametrize("bad, words", [
-    (dict(time_ms=10**20), "time_ms"), (dict(time_ms=True), "time_ms"), (dict(given_up="no"), "given_up"),
-    (dict(given_up=1), "given_up"), (dict(given_up=None), "given_up"), (dict(deal=10**20), "deal"),
-    (dict(deal=-1), "deal"), (dict(finished_at="yesterday"), "finished_at"), (dict(player=5), "player name"),
+    ({"time_ms": 10**20}, "time_ms"), ({"time_ms": True}, "time_ms"), ({"given_up": "no"}, "given_up"),
+    ({"given_up": 1}, "given_up"), ({"given_up": None}, "given_up"), ({"deal": 10**20}, "deal"),
+    ({"deal": -1}, "deal"), ({"finished_at": "yesterday"}, "finished_at"), ({"player": 5}, "player name"),
 ])
 def test_out_of_range_numbers_and_non_bool_given_up_are_value_errors(ranking, bad, words):
-    args = dict(player="Hato", time_ms=1000, given_up=False, deal=1) | bad
+    args = {"player": "Hato", "time_ms": 1000, "given_up": False, "deal": 1} | bad
     with pytest.raises(ValueError, match=words):
         ranking.add(**args)
     assert ranking.count() == 0

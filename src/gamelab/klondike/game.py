@@ -41,6 +41,7 @@ of any of them (a learner's).
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import random
 import re
@@ -471,24 +472,24 @@ class Klondike(Game):
         >>> game.can_auto_complete
         True
         """
-        setup.whole("draw (cards turned per stock click)", draw, low=1, high=7)
+        if not isinstance(draw, int) or isinstance(draw, bool):
+            raise ValueError(f"draw must be a whole number of cards (1 or 3), not {draw!r}")
         if sum(x is not None for x in (seed, deck, position)) > 1:
             raise ValueError("give one of a deal number (seed), a deck string or a position, not several")
         if position is not None:
-            setup.text("position", position, max_length=MAX_POSITION_LENGTH)
             game = cls.__new__(cls)
             game._read_position(position, draw)
             game.setup = {"position": game.position_text(), "draw": draw}
             return game
         if deck is not None:
-            setup.text("deck", deck, max_length=MAX_POSITION_LENGTH)
             tableau, stock = layout(parse_deck(deck))
             game = cls(tableau, stock, draw=draw)
             game.setup = {"deck": game.deck, "draw": draw}
             return game
         if seed is None:
             seed = random.SystemRandom().randrange(1, 1_000_000)
-        setup.seed("seed (a deal number)", seed)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"a deal number must be a whole number, not {seed!r}")
         # region deal
         # deal(seed), through the pieces: a new deck, shuffled by deal number, dealt into the columns
         cards = cls.new_deck()
@@ -520,6 +521,7 @@ class Klondike(Game):
 
     def _read_position(self, text: str, draw: int) -> None:
         """Fill this (blank) game from :meth:`position_text`'s format; unlisted piles are empty."""
+        setup.text("position", text, max_length=MAX_POSITION_LENGTH)
         if not 1 <= draw <= 7:
             raise ValueError(f"draw must be between 1 and 7 cards per stock click, not {draw!r}")
         self.tableau = [[] for _ in range(7)]
@@ -557,7 +559,7 @@ class Klondike(Game):
             else:
                 self.tableau[int(name[1]) - 1] = pile
         for index, column in enumerate(self.tableau):
-            for below, above in zip(column, column[1:]):
+            for below, above in itertools.pairwise(column):
                 if below.up and not above.up:
                     raise ValueError(f"column t{index + 1} has the face-down [{above}] on the face-up {below}: "
                                      "face-down cards lie under the face-up ones, at the bottom of a column")

@@ -31,11 +31,12 @@ import sqlite3
 import time
 import unicodedata
 import uuid
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from platformdirs import user_data_dir
 

@@ -166,8 +166,6 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         """Start (開始): a new problem — the deal typed in the Deal # box, else a random one — with
         selection, suggestion, undo and the given-up flag reset, the clock from zero and the player's
         name remembered."""
-        if self.refuse_while_busy():
-            return
         try:
             request = controls.read_start(self.deal_box.value, self.player.value, self._rng, self.rules)
         except ValueError as exc:
@@ -187,13 +185,16 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         self.playing = True         # isPlaying = true
         self.start(request.game)    # the new problem; a new Record (undo = []), a fresh ShanghaiUI
         #                             (selected = null, sugested = [], isGiveuped = false), the start sound
-        #                             (the game it replaces is kept, with its flags, for Undo)
-        self.ranked = True
         if self.clock is not None:
             self.clock.start()      # startTime = Date.now()
         # endregion
         self._show_ranking()
-        self.refresh()
+
+    def start(self, game: Shanghai) -> None:
+        """Play ``game`` (Start's new problem): its time is ranked. The game it replaces is kept, with its
+        flags, for Undo."""
+        super().start(game)
+        self.ranked = True
 
     def on_click(self, target: Hashable | None) -> None:
         self.respond(self._click(self.game, self.ui, target, playing=self.playing))

@@ -87,7 +87,7 @@ class _Job:
     progress: Progress = field(default_factory=Progress)
     started: float = field(default_factory=time.monotonic)
     thread: threading.Thread | None = None
-    ticker: "asyncio.Task[None] | None" = None  # the progress line's task (held: the loop keeps only weak ones)
+    ticker: asyncio.Task[None] | None = None  # the progress line's task (held: the loop keeps only weak ones)
     result: tuple[str, Any] | None = None  # ("ok", value) / ("stopped", None) / ("error", exception)
     shown: bool = False  # the progress line is up and the board's inputs are locked
     done: bool = False  # its result was handled (or Stop pressed): later news of it is ignored
