@@ -50,6 +50,9 @@ __all__ = ["solve", "SolveResult", "solution_actions", "DEFAULT_BUDGET"]
 #: Default search budget, in distinct positions visited.
 DEFAULT_BUDGET = 200_000
 
+# Click weights of the successive short-line searches (see _Search.cheap_lines), most useful first.
+_CLICK_WEIGHTS = (0.5, 0.3, 1.0, 0.2, 0.7, 2.0, 0.1, 0.4, 1.5, 0.05, 3.0, 0.6, 0.25, 0.8)
+
 Status = Literal["solved", "impossible", "unknown"]
 
 # Card numbers 0-51 are Card.id (suit * 13 + rank - 1, suits ♠ ♥ ♣ ♦): small tables beat attributes.
@@ -143,6 +146,9 @@ class _Search:
         # The transposition table, shared by the searches (see :meth:`dominated`).
         self.seen: dict[bytes, list[int]] = {}
         self.visited = 0  # distinct positions, over all searches
+        self.down_penalty = self._down_penalties()
+        self.limit = budget  # the searches stop when ``visited`` reaches it
+        self.best: tuple[int, list[Move]] | None = None  # the cheapest winning line found: (cost, moves)
 
     # -- positions -----------------------------------------------------------------------------
     def key(self, state: State) -> tuple[bytes, int]:
@@ -254,9 +260,11 @@ class _Search:
             ndown = ndown[:column] + (n,) + ndown[column + 1:]
         return _replace(ups, column, rest), ndown
 
-    def safe_moves(self, state: State) -> tuple[State, list[Move]]:
-        """Play every safe foundation move; return the new position and the moves played."""
+    def safe_moves(self, state: State) -> tuple[State, list[Move], int]:
+        """Play every safe foundation move that needs no stock click; return the new position,
+        the moves played and their cost (see :meth:`step_cost`)."""
         played: list[Move] = []
+        cost = 0
         while True:
             ups, ndown, found, talon, p = state
             move: Move | None = None
@@ -267,19 +275,25 @@ class _Search:
                     if found[_SUIT[card]] == _RANK[card] - 1 and _safe(card, found):
                         move = ("tf", i)
                         break
-            if move is None and self.draw == 1:
-                # With draw 1 the talon's order does not matter, so its safe cards go up too.
-                for card in talon:
-                    if found[_SUIT[card]] == _RANK[card] - 1 and _safe(card, found):
-                        move = ("wf", card)
-                        break
+            if move is None and self.draw == 1 and p:
+                # The top of the waste goes up too (with draw 1 taking it changes no other card's
+                # reach); other safe talon cards wait until a click brings them to the top.
+                card = talon[p - 1]
+                if found[_SUIT[card]] == _RANK[card] - 1 and _safe(card, found):
+                    move = ("wf", card)
             if move is None:
-                return state, played
+                return state, played, cost
+            cost += self.step_cost(state, move)
             state = self.apply(state, move)
             played.append(move)
 
-    def moves(self, state: State) -> list[tuple[int, int, Move]]:
+    def moves(self, state: State, click_weight: float = 0.0) -> list[tuple[float, int, Move]]:
         """The moves worth trying from ``state`` as ``(kind rank, tie-break, move)``, best first.
+
+        Kinds by rank: a card up that turns one over, a whole run moved off face-down cards (or a
+        King to an empty column), other cards up, a talon card onto a column, runs moved between
+        columns, a card taken back from a foundation. A talon move's rank grows by
+        ``click_weight`` per stock click it needs, and its tie-break is that click count.
 
         A move whose only effect is to expose or place a card (a partial run moved off its card, a
         column emptied, a talon card put down with draw 1, a card taken back from a foundation) is
@@ -287,10 +301,13 @@ class _Search:
         just before the card is used, so nothing winnable is lost.
         """
         ups, ndown, found, talon, p = state
-        ranked: list[tuple[int, int, Move]] = []
+        ranked: list[tuple[float, int, Move]] = []
         empty = next((i for i in range(7) if not ups[i] and not ndown[i]), -1)
         top_at = {run[-1]: j for j, run in enumerate(ups) if run}
-        reach = [talon[q - 1] for q in self.reachable(talon, p)]
+        reach_at = self.reachable(talon, p)
+        reach = [talon[q - 1] for q in reach_at]
+        size = len(talon)
+        cost = {talon[q - 1]: self.clicks(size, p, q) for q in reach_at}
         # Cards that could be put on something right now: reachable talon cards, face-up tableau
         # cards (each heads a movable run) and the foundations' top cards.
         movable = set(reach)
@@ -342,22 +359,26 @@ class _Search:
                             ranked.append((5, 0, ("tt", i, count, j)))
 
         draw_one = self.draw == 1
+        cw = click_weight
         for card in reach:
+            clicks = cost[card]
+            extra = cw * clicks
             if found[_SUIT[card]] == _RANK[card] - 1:
-                ranked.append((2, 0, ("wf", card)))
+                ranked.append((2 + extra, clicks, ("wf", card)))
             rank = 3
             if self.prune and not coverable(card, card):
                 if draw_one:
                     continue  # with draw 1 it can wait in the talon until something goes on it
                 rank = 7  # with draw 3 it may still free another talon card: try it last
+            rank += extra
             if _RANK[card] == _KING:
                 if empty >= 0:
-                    ranked.append((rank, 0, ("wt", card, empty)))
+                    ranked.append((rank, clicks, ("wt", card, empty)))
                 continue
             for parent in _PARENTS[card]:
                 j = top_at.get(parent, -1)
                 if j >= 0:
-                    ranked.append((rank, 0, ("wt", card, j)))
+                    ranked.append((rank, clicks, ("wt", card, j)))
 
         for suit in range(4):
             height = found[suit]
@@ -383,13 +404,22 @@ class _Search:
         return not any(ndown) and (not talon or self.draw == 1)
 
     def finish(self, state: State) -> list[Move]:
-        """The closing moves of a won position: the lowest card left goes up, again and again."""
+        """The closing moves of a won position: a column's card goes up when one can, else the
+        talon card that can go up with the fewest stock clicks."""
         played: list[Move] = []
         while sum(state[2]) < 52:
             ups, ndown, found, talon, p = state
-            candidates = [(_RANK[run[-1]], ("tf", i)) for i, run in enumerate(ups) if run]
-            candidates += [(_RANK[card], ("wf", card)) for card in talon]
-            move = min(candidates, key=lambda item: item[0])[1]
+            move: Move | None = None
+            for i, run in enumerate(ups):
+                if run and found[_SUIT[run[-1]]] == _RANK[run[-1]] - 1:
+                    move = ("tf", i)
+                    break
+            if move is None:
+                size = len(talon)
+                move = min(
+                    (("wf", card) for q, card in enumerate(talon) if found[_SUIT[card]] == _RANK[card] - 1),
+                    key=lambda m: self.clicks(size, p, talon.index(m[1]) + 1),
+                )
             played.append(move)
             state = self.apply(state, move)
         return played
@@ -399,12 +429,101 @@ class _Search:
         ups, ndown, found, talon, p = state
         return 4 * sum(ndown) - sum(found) + len(talon)
 
+    # -- costs (ShootMe's counting: a card move 1, a turned-over card 1, a stock click 1) ---------
+    def clicks(self, size: int, p: int, q: int) -> int:
+        """Stock clicks from waste size ``p`` to waste size ``q`` (turning the waste over is free)."""
+        if q == p:
+            return 0
+        if self.draw == 1:
+            return q - p if q > p else size - p + q
+        draw, k, n = self.draw, p, 0
+        for _ in range(2 * size + 2):
+            if k == size:
+                k = 0
+            else:
+                k = min(k + draw, size)
+                n += 1
+            if k == q:
+                return n
+        raise ValueError(f"waste size {q} cannot be reached from {p} with draw {draw}")
+
+    def step_cost(self, state: State, move: Move) -> int:
+        """What ``move`` costs from ``state``, counted as ShootMe counts: 1 for the move, plus 1
+        for the card it turns over, plus the stock clicks that bring a talon card to the top."""
+        ups, ndown, found, talon, p = state
+        kind = move[0]
+        if kind == "wf" or kind == "wt":
+            return 1 + self.clicks(len(talon), p, talon.index(move[1]) + 1)
+        if kind == "tf":
+            column = move[1]
+            return 2 if len(ups[column]) == 1 and ndown[column] else 1
+        if kind == "tt":
+            column = move[1]
+            return 2 if move[2] == len(ups[column]) and ndown[column] else 1
+        return 1
+
+    def line_cost(self, state: State, moves: list[Move]) -> int:
+        """The cost of playing ``moves`` from ``state`` (see :meth:`step_cost`)."""
+        total = 0
+        for move in moves:
+            total += self.step_cost(state, move)
+            state = self.apply(state, move)
+        return total
+
+    def bound(self, state: State) -> int:
+        """A lower bound on the cost still to pay: every card not up moves at least once, every
+        face-down card is turned over, the stock beyond the pointer is clicked through, and a
+        column's card lying above a lower card of its own suit moves twice (it cannot go up first).
+        """
+        ups, ndown, found, talon, p = state
+        rest = len(talon) - p
+        total = 52 - sum(found) + sum(ndown) + (rest + self.draw - 1) // self.draw
+        penalties = self.down_penalty
+        for i in range(7):
+            n = ndown[i]
+            if n:
+                twice, lows = penalties[i][n]
+                total += twice
+                low0, low1, low2, low3 = lows
+                for card in ups[i]:
+                    suit = _SUIT[card]
+                    rank = _RANK[card]
+                    if suit == 0:
+                        if rank > low0:
+                            total += 1
+                    elif suit == 1:
+                        if rank > low1:
+                            total += 1
+                    elif suit == 2:
+                        if rank > low2:
+                            total += 1
+                    elif rank > low3:
+                        total += 1
+        return total
+
+    def _down_penalties(self) -> list[list[tuple[int, tuple[int, int, int, int]]]]:
+        """For each column and each count of face-down cards left: how many of those cards lie
+        above a lower card of their suit, and the lowest rank of each suit among them."""
+        table = []
+        for down in self.down:
+            rows = [(0, (14, 14, 14, 14))]
+            lows = [14, 14, 14, 14]
+            twice = 0
+            for card in down:
+                suit, rank = _SUIT[card], _RANK[card]
+                if rank > lows[suit]:
+                    twice += 1
+                lows[suit] = min(lows[suit], rank)
+                rows.append((twice, (lows[0], lows[1], lows[2], lows[3])))
+            table.append(rows)
+        return table
+
     # -- search --------------------------------------------------------------------------------
     def children(self, state: State, order: str) -> list[tuple[State, list[Move]]]:
         """The positions one move away (safe moves played), the most promising *last*."""
         out = []
         for rank, tie, move in self.moves(state):
-            child, safe = self.safe_moves(self.apply(state, move))
+            child, safe, _ = self.safe_moves(self.apply(state, move))
             priority = (rank, tie) if order == "rules" else (self.score(child), rank)
             out.append((priority, child, [move] + safe))
         out.sort(key=lambda item: item[0])
@@ -419,7 +538,7 @@ class _Search:
         does not.
         """
         seen = self.seen
-        start, path = self.safe_moves(self.start)
+        start, path, _ = self.safe_moves(self.start)
         if self.won(start):
             return "solved", path + self.finish(start)
         self.dominated(seen, self.key(start))
@@ -434,7 +553,7 @@ class _Search:
             child, steps = todo.pop()
             if self.dominated(seen, self.key(child)):
                 continue
-            if self.visited >= self.budget:
+            if self.visited >= self.limit:
                 return "unknown", []
             self.visited += 1
             if self.won(child):
@@ -452,7 +571,7 @@ class _Search:
         so a winning line is read back along the parents.
         """
         seen = self.seen
-        start, path = self.safe_moves(self.start)
+        start, path, _ = self.safe_moves(self.start)
         if self.won(start):
             return "solved", path + self.finish(start)
         self.dominated(seen, self.key(start))
@@ -463,7 +582,7 @@ class _Search:
             for child, steps in self.children(state, "rules"):
                 if self.dominated(seen, self.key(child)):
                     continue
-                if self.visited >= self.budget:
+                if self.visited >= self.limit:
                     return "unknown", []
                 self.visited += 1
                 if self.won(child):
@@ -479,28 +598,120 @@ class _Search:
                     yield
         return "impossible", []
 
-    def run(self) -> tuple[Status, list[Move]]:
-        """Run the searches in turns until one wins, all run out of positions, or the budget ends.
+    def cheap_line(self, click_weight: float, cap: int) -> Generator[None, None, None]:
+        """A depth-first search for *short* winning lines: moves tried in :meth:`moves`' order with
+        talon moves ranked down by their stock clicks (``click_weight`` each); every win found is
+        offered (:meth:`offer`), and a position is dropped once what it cost to reach plus
+        :meth:`bound` reaches the best line's cost, or when it was reached before at no more cost.
+        It goes on after a win (branch and bound) and stops after ``cap`` positions.
 
-        They share one table, so a position one of them has seen is never searched again by the
-        other; "impossible" is therefore said only when *every* search has run out of positions
-        (then every position either has seen has been expanded), never when just one has.
+        Its table is its own (costs, not just positions seen), so it never weakens the proofs of
+        :meth:`depth_first` and :meth:`best_first`.
         """
-        searches = [self.depth_first("rules"), self.best_first()]
+        stop = self.visited + cap
+        start, path, g0 = self.safe_moves(self.start)
+        table: dict[tuple[bytes, int], int] = {self.key(start): g0}
+
+        def expand(state: State, g: int) -> list[tuple[State, int, list[Move]]]:
+            best = self.best[0] if self.best is not None else _NEVER
+            out = []
+            for _, _, move in self.moves(state, click_weight):
+                child, safe, more = self.safe_moves(self.apply(state, move))
+                total = g + self.step_cost(state, move) + more
+                if total + self.bound(child) < best:
+                    out.append((child, total, [move] + safe))
+            out.reverse()  # popped from the end: the first move first
+            return out
+
+        if self.won(start):
+            self.offer(path + self.finish(start))
+            return
+        stack = [(path, expand(start, g0))]
+        while stack:
+            todo = stack[-1][1]
+            if not todo:
+                stack.pop()
+                continue
+            child, g, steps = todo.pop()
+            if self.best is not None and g + self.bound(child) >= self.best[0]:
+                continue
+            key = self.key(child)
+            old = table.get(key)
+            if old is not None and old <= g:
+                continue
+            if self.visited >= min(self.limit, stop):
+                return
+            table[key] = g
+            self.visited += 1
+            if self.visited % 256 == 0:
+                yield
+            if self.won(child):
+                self.offer([m for frame in stack for m in frame[0]] + steps + self.finish(child))
+                continue
+            stack.append((steps, expand(child, g)))
+
+    def cheap_lines(self, cap: int) -> Generator[None, None, None]:
+        """:meth:`cheap_line` again and again with other click weights, ``cap`` positions each:
+        each run looks for a line shorter than the best so far, the orders differing enough that
+        one run finds what another misses."""
+        for click_weight in _CLICK_WEIGHTS:
+            yield from self.cheap_line(click_weight, cap)
+            if self.visited >= self.limit:
+                return
+
+    def offer(self, moves: list[Move]) -> None:
+        """Keep ``moves`` (a winning line from the start) if it is the shortest found so far."""
+        cost = self.line_cost(self.start, moves)
+        if self.best is None or cost < self.best[0]:
+            self.best = (cost, moves)
+
+    def run(self, polish: int, cap: int) -> tuple[Status, list[Move]]:
+        """Run the searches in turns until a win is found, the two finders run out of positions, or
+        the budget ends; after the first win, :meth:`cheap_lines` goes on alone for ``polish``
+        more positions (within the budget) to find shorter lines.
+
+        The two finders (:meth:`depth_first`, :meth:`best_first`) share one table, so a position
+        one of them has seen is never searched again by the other; "impossible" is therefore said
+        only when *both* have run out of positions (then every position either has seen has been
+        expanded), never when just one has.
+        """
+        finders = [self.depth_first("rules"), self.best_first()]
+        polisher = self.cheap_lines(cap)
+        searches: list[Generator[None, None, object]] = [*finders, polisher]
         finished = []
+        polishing = False
         while searches:
             for search in list(searches):
                 try:
                     next(search)
                 except StopIteration as stop:
-                    status, moves = stop.value
-                    if status == "solved":
-                        return status, moves
                     searches.remove(search)
-                    finished.append(status)
-        if finished and all(status == "impossible" for status in finished):
+                    if search is not polisher:
+                        status, moves = stop.value  # type: ignore[misc]
+                        if status == "solved":
+                            self.offer(moves)
+                        else:
+                            finished.append(status)
+            if self.best is not None and not polishing:
+                polishing = True
+                searches = [polisher] if polisher in searches else []
+                self.limit = min(self.budget, self.visited + polish)
+            if len(finished) == 2:
+                break
+        if self.best is not None:
+            return "solved", self.best[1]
+        if len(finished) == 2 and all(status == "impossible" for status in finished):
             return "impossible", []
         return "unknown", []
+
+
+def _read_line(node: _Node | None) -> list[Move]:
+    """The moves from the start to a search node, read back along its parents."""
+    parts = []
+    while node is not None:
+        parts.append(node[1])
+        node = node[0]
+    return [move for part in reversed(parts) for move in part]
 
 
 def _replace(ups, index: int, run):
@@ -561,6 +772,6 @@ def solve(game: Klondike, budget: int = DEFAULT_BUDGET, *, prune: bool = True) -
     if budget < 1:
         raise ValueError(f"the budget must be at least one position, not {budget!r}")
     search = _Search(game, budget, prune)
-    status, moves = search.run()
+    status, moves = search.run(budget // 4, max(500, budget // 100))
     actions = solution_actions(game, moves) if status == "solved" else []
     return SolveResult(status, actions, search.visited, budget)
