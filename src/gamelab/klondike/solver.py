@@ -40,6 +40,7 @@ solved in 204 actions (34 positions searched)
 from __future__ import annotations
 
 import heapq
+import random
 from dataclasses import dataclass, field
 from typing import Generator, Literal
 
@@ -51,7 +52,7 @@ __all__ = ["solve", "SolveResult", "solution_actions", "DEFAULT_BUDGET"]
 DEFAULT_BUDGET = 200_000
 
 # Click weights of the successive short-line searches (see _Search.cheap_lines), most useful first.
-_CLICK_WEIGHTS = (0.5, 0.3, 1.0, 0.2, 0.7, 2.0, 0.1, 0.4, 1.5, 0.05, 3.0, 0.6, 0.25, 0.8)
+_CLICK_WEIGHTS = (0.5, 0.3, 1.0, 0.0, 0.2, 0.7, 2.0, 0.1, 0.4, 1.5, 0.05, 3.0, 0.6, 0.25)
 
 Status = Literal["solved", "impossible", "unknown"]
 
@@ -147,6 +148,8 @@ class _Search:
         self.seen: dict[bytes, list[int]] = {}
         self.visited = 0  # distinct positions, over all searches
         self.down_penalty = self._down_penalties()
+        self.noise = 0.0  # the cheap-line searches' random tie-breaking (see :meth:`moves`)
+        self.random = random.Random(0)
         self.limit = budget  # the searches stop when ``visited`` reaches it
         self.best: tuple[int, list[Move]] | None = None  # the cheapest winning line found: (cost, moves)
 
@@ -395,6 +398,9 @@ class _Search:
                 j = top_at.get(parent, -1)
                 if j >= 0:
                     ranked.append((6, 0, ("ft", suit, j)))
+        if self.noise:
+            jitter = self.random.random
+            ranked = [(rank + self.noise * jitter(), tie, move) for rank, tie, move in ranked]
         ranked.sort(key=lambda item: (item[0], item[1]))
         return ranked
 
@@ -598,18 +604,27 @@ class _Search:
                     yield
         return "impossible", []
 
-    def cheap_line(self, click_weight: float, cap: int) -> Generator[None, None, None]:
+    def cheap_line(self, click_weight: float, cap: int, prefix: list[Move] | None = None
+                   ) -> Generator[None, None, None]:
         """A depth-first search for *short* winning lines: moves tried in :meth:`moves`' order with
         talon moves ranked down by their stock clicks (``click_weight`` each); every win found is
         offered (:meth:`offer`), and a position is dropped once what it cost to reach plus
         :meth:`bound` reaches the best line's cost, or when it was reached before at no more cost.
-        It goes on after a win (branch and bound) and stops after ``cap`` positions.
+        It goes on after a win (branch and bound) and stops after ``cap`` positions. With a
+        ``prefix`` (the start of a winning line) it searches on from where those moves lead.
 
         Its table is its own (costs, not just positions seen), so it never weakens the proofs of
         :meth:`depth_first` and :meth:`best_first`.
         """
         stop = self.visited + cap
-        start, path, g0 = self.safe_moves(self.start)
+        path = list(prefix or [])
+        g0 = self.line_cost(self.start, path)
+        state = self.start
+        for move in path:
+            state = self.apply(state, move)
+        start, more, cost = self.safe_moves(state)
+        path += more
+        g0 += cost
         table: dict[tuple[bytes, int], int] = {self.key(start): g0}
 
         def expand(state: State, g: int) -> list[tuple[State, int, list[Move]]]:
@@ -651,13 +666,23 @@ class _Search:
             stack.append((steps, expand(child, g)))
 
     def cheap_lines(self, cap: int) -> Generator[None, None, None]:
-        """:meth:`cheap_line` again and again with other click weights, ``cap`` positions each:
-        each run looks for a line shorter than the best so far, the orders differing enough that
-        one run finds what another misses."""
-        for click_weight in _CLICK_WEIGHTS:
-            yield from self.cheap_line(click_weight, cap)
-            if self.visited >= self.limit:
-                return
+        """:meth:`cheap_line` again and again, ``cap`` positions each, until the budget ends, each
+        run looking for a line shorter than the best so far. The runs differ in click weight and,
+        after the first few, break ties at random (a depth-first search that goes wrong early
+        rarely recovers, while another order often wins at once); once a line is known, every
+        other run keeps a random number of its first moves (a smaller search, for a shorter end).
+        """
+        turn = 0
+        while self.visited < self.limit:
+            click_weight = _CLICK_WEIGHTS[turn % len(_CLICK_WEIGHTS)]
+            self.noise = 0.0 if turn < len(_CLICK_WEIGHTS) // 2 else 1.5
+            prefix = None
+            if self.best is not None and turn % 2:
+                line = self.best[1]
+                prefix = line[: self.random.randrange(len(line))] if line else None
+            turn += 1
+            yield from self.cheap_line(click_weight, cap, prefix)
+            yield
 
     def offer(self, moves: list[Move]) -> None:
         """Keep ``moves`` (a winning line from the start) if it is the shortest found so far."""
@@ -772,6 +797,6 @@ def solve(game: Klondike, budget: int = DEFAULT_BUDGET, *, prune: bool = True) -
     if budget < 1:
         raise ValueError(f"the budget must be at least one position, not {budget!r}")
     search = _Search(game, budget, prune)
-    status, moves = search.run(budget // 4, max(500, budget // 100))
+    status, moves = search.run(budget // 4, max(200, min(1_000, budget // 100)))
     actions = solution_actions(game, moves) if status == "solved" else []
     return SolveResult(status, actions, search.visited, budget)
