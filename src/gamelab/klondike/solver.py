@@ -46,7 +46,7 @@ from typing import Generator, Literal
 
 from .game import Klondike
 
-__all__ = ["solve", "SolveResult", "solution_actions", "DEFAULT_BUDGET"]
+__all__ = ["solve", "SolveResult", "solution_actions", "shootme_length", "DEFAULT_BUDGET"]
 
 #: Default search budget, in distinct positions visited.
 DEFAULT_BUDGET = 200_000
@@ -86,14 +86,17 @@ class SolveResult:
     """What :func:`solve` found.
 
     ``status`` is ``"solved"`` (``actions`` is a winning line in the engine's notation, checked by
-    replaying it), ``"impossible"`` (every position reachable was searched: no win exists) or
-    ``"unknown"`` (the budget ran out first). ``states`` counts distinct positions visited.
+    replaying it; ``length`` its length as ShootMe counts it), ``"impossible"`` (every position
+    reachable was searched: no win exists) or ``"unknown"`` (the budget ran out first). ``states``
+    counts the positions the searches visited.
     """
 
     status: Status
     actions: list[str] = field(default_factory=list)
     states: int = 0
     budget: int = DEFAULT_BUDGET
+    #: The winning line's length as ShootMe counts it (:func:`shootme_length`), 0 when not solved.
+    length: int = 0
 
     @property
     def solved(self) -> bool:
@@ -101,7 +104,8 @@ class SolveResult:
 
     def __str__(self) -> str:
         if self.status == "solved":
-            return f"solved in {len(self.actions)} actions ({self.states:,} positions searched)"
+            return (f"solved in {len(self.actions)} actions, {self.length} moves as ShootMe counts them"
+                    f" ({self.states:,} positions searched)")
         if self.status == "impossible":
             return f"no win exists: all {self.states:,} reachable positions searched"
         return f"no win found within the budget of {self.budget:,} positions"
@@ -784,12 +788,34 @@ def solution_actions(game: Klondike, moves: list[Move]) -> list[str]:
     return actions
 
 
-def solve(game: Klondike, budget: int = DEFAULT_BUDGET, *, prune: bool = True) -> SolveResult:
+def shootme_length(game: Klondike, actions: list[str]) -> int:
+    """The length of ``actions`` from ``game`` as ShootMe's solver counts a solution: every action
+    counts one, except a click that turns the waste back over into the stock, and every face-down
+    card turned over counts one more. Played on a copy, through the engine's rules.
+
+    >>> game = Klondike.new(position="foundations: Q♠ K♥ K♣ Q♦\nt1: K♦ [K♠] Q♦")
+    >>> shootme_length(game, ["t1>f", "t1>f", "t1>f"])
+    4
+    """
+    board = game.copy()
+    count = 0
+    for action in actions:
+        down = board.face_down
+        recycle = action.strip().lower() in ("draw", "d") and not board.stock
+        board.play(action)
+        count += (not recycle) + down - board.face_down
+    return count
+
+
+def solve(game: Klondike, budget: int = DEFAULT_BUDGET, *, prune: bool = True, polish: int | None = None
+          ) -> SolveResult:
     """Search ``game`` (any position, draw 1 or 3) for a win, visiting at most ``budget`` positions.
 
     The answer's ``actions`` replay from ``game`` to a won position through the engine's checks.
-    ``prune=False`` tries every move that only exposes or places a card too (slower; it exists to
-    check that pruning them loses nothing, and to show how much it saves).
+    Once a win is found, searches for shorter lines go on for ``polish`` more positions (a quarter
+    of the budget unless given; 0 returns the first win found). ``prune=False`` tries every move
+    that only exposes or places a card too (slower; it exists to check that pruning them loses
+    nothing, and to show how much it saves).
 
     >>> solve(Klondike.new(seed=1), budget=50).status in ("solved", "unknown")
     True
@@ -797,6 +823,7 @@ def solve(game: Klondike, budget: int = DEFAULT_BUDGET, *, prune: bool = True) -
     if budget < 1:
         raise ValueError(f"the budget must be at least one position, not {budget!r}")
     search = _Search(game, budget, prune)
-    status, moves = search.run(budget // 4, max(200, min(1_000, budget // 100)))
+    status, moves = search.run(budget // 4 if polish is None else polish, max(200, min(1_000, budget // 100)))
     actions = solution_actions(game, moves) if status == "solved" else []
-    return SolveResult(status, actions, search.visited, budget)
+    length = shootme_length(game, actions) if actions else 0
+    return SolveResult(status, actions, search.visited, budget, length)
