@@ -22,19 +22,27 @@ positions, with:
   lead from to its pointer has been seen (see :meth:`_Search.dominated`);
 * **two searches taking turns** over one budget and one table: a depth-first search trying moves
   by kind, and a best-first search expanding the position with fewest face-down cards first, as
-  each gets stuck on deals where the other does not.
+  each gets stuck on deals where the other does not;
+* **short lines**: a third search takes its turns beside them, looking for lines that are short as
+  ShootMe's solver counts them (:func:`shootme_length`: every move, stock click and card turned
+  over counts one, turning the waste back over nothing): many small depth-first runs, talon moves
+  ranked down by the stock clicks they need, which bound themselves by the shortest line found so
+  far (a position whose cost so far plus a lower bound on the rest, :meth:`_Search.bound`, reaches
+  it is dropped). The runs differ in how much a click weighs, later ones break ties at random, and
+  once a line is known half of them start from a random point along it, keeping its first moves.
+  After the first win only this search goes on, for ``polish`` more positions.
 
-Because every pruning keeps at least one winning line when one exists, searches that run out of
-positions before their budget *prove* the deal unwinnable. Solutions are turned into the engine's
-own actions (``draw`` clicks included) and replayed through :class:`Klondike`, so every move of a
-solution has passed the engine's legality checks.
+Because every pruning keeps at least one winning line when one exists, the first two searches
+running out of positions before their budget *prove* the deal unwinnable. Solutions are turned
+into the engine's own actions (``draw`` clicks included) and replayed through :class:`Klondike`, so
+every move of a solution has passed the engine's legality checks.
 
 >>> from gamelab.klondike import Klondike
->>> result = solve(Klondike.new(seed=2))
+>>> result = solve(Klondike.new(seed=2), budget=20_000)
 >>> result.status, result.actions[:3]
-('solved', ['t4>f', 'draw', 'draw'])
+('solved', ['t4>f', 't5>t7', 't2>t4'])
 >>> print(result)
-solved in 204 actions (34 positions searched)
+solved in 112 actions, 132 moves as ShootMe counts them (5,456 positions searched)
 """
 
 from __future__ import annotations
@@ -267,9 +275,11 @@ class _Search:
             ndown = ndown[:column] + (n,) + ndown[column + 1:]
         return _replace(ups, column, rest), ndown
 
-    def safe_moves(self, state: State) -> tuple[State, list[Move], int]:
-        """Play every safe foundation move that needs no stock click; return the new position,
-        the moves played and their cost (see :meth:`step_cost`)."""
+    def safe_moves(self, state: State, anywhere: bool = False) -> tuple[State, list[Move], int]:
+        """Play every safe foundation move; return the new position, the moves played and their
+        cost (see :meth:`step_cost`). With draw 1 the top of the waste goes up too, and with
+        ``anywhere`` (for the proofs, where clicks do not matter) any safe talon card does: with
+        draw 1 the talon's order does not matter."""
         played: list[Move] = []
         cost = 0
         while True:
@@ -282,12 +292,11 @@ class _Search:
                     if found[_SUIT[card]] == _RANK[card] - 1 and _safe(card, found):
                         move = ("tf", i)
                         break
-            if move is None and self.draw == 1 and p:
-                # The top of the waste goes up too (with draw 1 taking it changes no other card's
-                # reach); other safe talon cards wait until a click brings them to the top.
-                card = talon[p - 1]
-                if found[_SUIT[card]] == _RANK[card] - 1 and _safe(card, found):
-                    move = ("wf", card)
+            if move is None and self.draw == 1:
+                for card in (talon if anywhere else talon[p - 1: p] if p else ()):
+                    if found[_SUIT[card]] == _RANK[card] - 1 and _safe(card, found):
+                        move = ("wf", card)
+                        break
             if move is None:
                 return state, played, cost
             cost += self.step_cost(state, move)
@@ -314,7 +323,10 @@ class _Search:
         reach_at = self.reachable(talon, p)
         reach = [talon[q - 1] for q in reach_at]
         size = len(talon)
-        cost = {talon[q - 1]: self.clicks(size, p, q) for q in reach_at}
+        if self.draw == 1:
+            cost = {talon[q - 1]: q - p if q >= p else size - p + q for q in reach_at}
+        else:
+            cost = {talon[q - 1]: self.clicks(size, p, q) for q in reach_at}
         # Cards that could be put on something right now: reachable talon cards, face-up tableau
         # cards (each heads a movable run) and the foundations' top cards.
         movable = set(reach)
@@ -323,11 +335,13 @@ class _Search:
         for suit in range(4):
             if found[suit]:
                 movable.add(suit * 13 + found[suit] - 1)
-        king_waiting = any(_RANK[c] == _KING for c in reach) or any(
-            found[suit] == _KING for suit in range(4)
-        ) or any(
-            _RANK[c] == _KING and (ndown[i] or k) for i, run in enumerate(ups) for k, c in enumerate(run)
-        )
+        king_waiting: bool | None = None  # worked out when first needed
+
+        def kings_waiting() -> bool:
+            """Is a King somewhere an empty column would help (talon, foundation, or on cards)?"""
+            if any(_RANK[c] == _KING for c in reach) or _KING in found:
+                return True
+            return any(_RANK[c] == _KING and (ndown[i] or k) for i, run in enumerate(ups) for k, c in enumerate(run))
 
         def coverable(card: int, but: int) -> bool:
             a, b = _CHILDREN[card] or (-1, -1)
@@ -347,8 +361,11 @@ class _Search:
                 if whole and not ndown[i]:
                     if _RANK[first] == _KING:
                         continue  # a King at the bottom of a column gains nothing on another
-                    if self.prune and not king_waiting:
-                        continue  # emptying a column is only worth it for a King
+                    if self.prune:
+                        if king_waiting is None:
+                            king_waiting = kings_waiting()
+                        if not king_waiting:
+                            continue  # emptying a column is only worth it for a King
                 elif self.prune and not whole:
                     under = run[-count - 1]
                     if found[_SUIT[under]] != _RANK[under] - 1 and not coverable(under, first):
@@ -533,7 +550,7 @@ class _Search:
         """The positions one move away (safe moves played), the most promising *last*."""
         out = []
         for rank, tie, move in self.moves(state):
-            child, safe, _ = self.safe_moves(self.apply(state, move))
+            child, safe, _ = self.safe_moves(self.apply(state, move), anywhere=True)
             priority = (rank, tie) if order == "rules" else (self.score(child), rank)
             out.append((priority, child, [move] + safe))
         out.sort(key=lambda item: item[0])
@@ -548,7 +565,7 @@ class _Search:
         does not.
         """
         seen = self.seen
-        start, path, _ = self.safe_moves(self.start)
+        start, path, _ = self.safe_moves(self.start, anywhere=True)
         if self.won(start):
             return "solved", path + self.finish(start)
         self.dominated(seen, self.key(start))
@@ -581,7 +598,7 @@ class _Search:
         so a winning line is read back along the parents.
         """
         seen = self.seen
-        start, path, _ = self.safe_moves(self.start)
+        start, path, _ = self.safe_moves(self.start, anywhere=True)
         if self.won(start):
             return "solved", path + self.finish(start)
         self.dominated(seen, self.key(start))
@@ -685,7 +702,12 @@ class _Search:
                 line = self.best[1]
                 prefix = line[: self.random.randrange(len(line))] if line else None
             turn += 1
+            before = self.visited
             yield from self.cheap_line(click_weight, cap, prefix)
+            if prefix is None and self.visited < min(self.limit, before + cap):
+                # A run from the start that ended by itself has seen every position cheaper than
+                # the best line (or every position at all): no other run can do better.
+                return
             yield
 
     def offer(self, moves: list[Move]) -> None:
@@ -789,13 +811,13 @@ def solution_actions(game: Klondike, moves: list[Move]) -> list[str]:
 
 
 def shootme_length(game: Klondike, actions: list[str]) -> int:
-    """The length of ``actions`` from ``game`` as ShootMe's solver counts a solution: every action
+    r"""The length of ``actions`` from ``game`` as ShootMe's solver counts a solution: every action
     counts one, except a click that turns the waste back over into the stock, and every face-down
     card turned over counts one more. Played on a copy, through the engine's rules.
 
-    >>> game = Klondike.new(position="foundations: Q♠ K♥ K♣ Q♦\nt1: K♦ [K♠] Q♦")
-    >>> shootme_length(game, ["t1>f", "t1>f", "t1>f"])
-    4
+    >>> game = Klondike.new(position="foundations: Q♠ K♥ K♣ Q♦\nt1: [K♠] K♦")
+    >>> shootme_length(game, ["t1>f", "t1>f"])
+    3
     """
     board = game.copy()
     count = 0
