@@ -96,7 +96,7 @@ def fast_deals(conformance_data: Path, draw: int) -> list[FastDeal]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("draw", [1, 3])
-def test_every_fast_deal_shootme_solves_is_solved_in_lines_as_short_as_its_own(conformance_data: Path, draw: int) -> None:
+def test_every_fast_deal_shootme_solves_is_solved_in_short_lines(conformance_data: Path, draw: int) -> None:
     """Within the default budget: every deal ShootMe's fast mode solves is solved, the line replays
     through the engine, and the median ratio of our length to ShootMe's is at most 1.15."""
     ratios = []

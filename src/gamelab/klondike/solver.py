@@ -6,7 +6,9 @@ positions, with:
 
 * **safe moves played at once**: a card goes up to its foundation without a choice when no card
   could ever need it as a parent (rank ≤ 2; or both foundations of the other colour at rank − 1;
-  or at rank − 2 with the other suit of its own colour at rank − 3, see :func:`_safe`);
+  or at rank − 2 with the other suit of its own colour at rank − 3, see :func:`_safe`); a talon
+  card with draw 1 too, from anywhere in the talon for the proofs, only from the top of the waste
+  for the short-line search below (which counts the clicks);
 * **talon moves instead of draws**: from any position the solver knows which stock/waste cards a
   number of clicks on the stock can bring to the top of the waste, and plays them directly (with
   draw 1 every talon card can be reached, so where the stock pointer stands does not matter; with
@@ -160,8 +162,7 @@ class _Search:
         self.seen: dict[bytes, list[int]] = {}
         self.visited = 0  # distinct positions, over all searches
         self.down_penalty = self._down_penalties()
-        self.noise = 0.0  # the cheap-line searches' random tie-breaking (see :meth:`moves`)
-        self.random = random.Random(0)
+        self.random = random.Random(0)  # for the short-line searches' ties (see :meth:`moves`)
         self.limit = budget  # the searches stop when ``visited`` reaches it
         self.best: tuple[int, list[Move]] | None = None  # the cheapest winning line found: (cost, moves)
 
@@ -303,13 +304,14 @@ class _Search:
             state = self.apply(state, move)
             played.append(move)
 
-    def moves(self, state: State, click_weight: float = 0.0) -> list[tuple[float, int, Move]]:
+    def moves(self, state: State, click_weight: float = 0.0, noise: float = 0.0) -> list[tuple[float, int, Move]]:
         """The moves worth trying from ``state`` as ``(kind rank, tie-break, move)``, best first.
 
         Kinds by rank: a card up that turns one over, a whole run moved off face-down cards (or a
         King to an empty column), other cards up, a talon card onto a column, runs moved between
         columns, a card taken back from a foundation. A talon move's rank grows by
-        ``click_weight`` per stock click it needs, and its tie-break is that click count.
+        ``click_weight`` per stock click it needs, and its tie-break is that click count. With
+        ``noise``, each rank grows by a random amount up to it (a shuffled order among near ties).
 
         A move whose only effect is to expose or place a card (a partial run moved off its card, a
         column emptied, a talon card put down with draw 1, a card taken back from a foundation) is
@@ -389,11 +391,11 @@ class _Search:
             extra = cw * clicks
             if found[_SUIT[card]] == _RANK[card] - 1:
                 ranked.append((2 + extra, clicks, ("wf", card)))
-            rank = 3
+            rank = 3.0
             if self.prune and not coverable(card, card):
                 if draw_one:
                     continue  # with draw 1 it can wait in the talon until something goes on it
-                rank = 7  # with draw 3 it may still free another talon card: try it last
+                rank = 7.0  # with draw 3 it may still free another talon card: try it last
             rank += extra
             if _RANK[card] == _KING:
                 if empty >= 0:
@@ -419,9 +421,9 @@ class _Search:
                 j = top_at.get(parent, -1)
                 if j >= 0:
                     ranked.append((6, 0, ("ft", suit, j)))
-        if self.noise:
+        if noise:
             jitter = self.random.random
-            ranked = [(rank + self.noise * jitter(), tie, move) for rank, tie, move in ranked]
+            ranked = [(rank + noise * jitter(), tie, move) for rank, tie, move in ranked]
         ranked.sort(key=lambda item: (item[0], item[1]))
         return ranked
 
@@ -625,14 +627,15 @@ class _Search:
                     yield
         return "impossible", []
 
-    def cheap_line(self, click_weight: float, cap: int, prefix: list[Move] | None = None
+    def cheap_line(self, click_weight: float, cap: int, prefix: list[Move] | None = None, noise: float = 0.0
                    ) -> Generator[None, None, None]:
         """A depth-first search for *short* winning lines: moves tried in :meth:`moves`' order with
         talon moves ranked down by their stock clicks (``click_weight`` each); every win found is
         offered (:meth:`offer`), and a position is dropped once what it cost to reach plus
         :meth:`bound` reaches the best line's cost, or when it was reached before at no more cost.
         It goes on after a win (branch and bound) and stops after ``cap`` positions. With a
-        ``prefix`` (the start of a winning line) it searches on from where those moves lead.
+        ``prefix`` (the start of a winning line) it searches on from where those moves lead;
+        ``noise`` shuffles near ties (see :meth:`moves`).
 
         Its table is its own (costs, not just positions seen), so it never weakens the proofs of
         :meth:`depth_first` and :meth:`best_first`.
@@ -651,7 +654,7 @@ class _Search:
         def expand(state: State, g: int) -> list[tuple[State, int, list[Move]]]:
             best = self.best[0] if self.best is not None else _NEVER
             out = []
-            for _, _, move in self.moves(state, click_weight):
+            for _, _, move in self.moves(state, click_weight, noise):
                 child, safe, more = self.safe_moves(self.apply(state, move))
                 total = g + self.step_cost(state, move) + more
                 if total + self.bound(child) < best:
@@ -696,14 +699,14 @@ class _Search:
         turn = 0
         while self.visited < self.limit:
             click_weight = _CLICK_WEIGHTS[turn % len(_CLICK_WEIGHTS)]
-            self.noise = 0.0 if turn < len(_CLICK_WEIGHTS) // 2 else 1.5
+            noise = 0.0 if turn < len(_CLICK_WEIGHTS) // 2 else 1.5
             prefix = None
             if self.best is not None and turn % 2:
                 line = self.best[1]
                 prefix = line[: self.random.randrange(len(line))] if line else None
             turn += 1
             before = self.visited
-            yield from self.cheap_line(click_weight, cap, prefix)
+            yield from self.cheap_line(click_weight, cap, prefix, noise)
             if prefix is None and self.visited < min(self.limit, before + cap):
                 # A run from the start that ended by itself has seen every position cheaper than
                 # the best line (or every position at all): no other run can do better.
@@ -738,7 +741,7 @@ class _Search:
                 except StopIteration as stop:
                     searches.remove(search)
                     if search is not polisher:
-                        status, moves = stop.value  # type: ignore[misc]
+                        status, moves = stop.value
                         if status == "solved":
                             self.offer(moves)
                         else:
@@ -754,15 +757,6 @@ class _Search:
         if len(finished) == 2 and all(status == "impossible" for status in finished):
             return "impossible", []
         return "unknown", []
-
-
-def _read_line(node: _Node | None) -> list[Move]:
-    """The moves from the start to a search node, read back along its parents."""
-    parts = []
-    while node is not None:
-        parts.append(node[1])
-        node = node[0]
-    return [move for part in reversed(parts) for move in part]
 
 
 def _replace(ups, index: int, run):
