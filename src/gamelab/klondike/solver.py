@@ -651,43 +651,37 @@ class _Search:
         g0 += cost
         table: dict[tuple[bytes, int], int] = {self.key(start): g0}
 
-        def expand(state: State, g: int) -> list[tuple[State, int, list[Move]]]:
-            best = self.best[0] if self.best is not None else _NEVER
-            out = []
-            for _, _, move in self.moves(state, click_weight, noise):
-                child, safe, more = self.safe_moves(self.apply(state, move))
-                total = g + self.step_cost(state, move) + more
-                if total + self.bound(child) < best:
-                    out.append((child, total, [move] + safe))
-            out.reverse()  # popped from the end: the first move first
-            return out
-
         if self.won(start):
             self.offer(path + self.finish(start))
             return
-        stack = [(path, expand(start, g0))]
+        # Each frame: a position, what it cost, the moves that led to it from its parent, and its
+        # moves left to try (the first last); a child is made only when its turn comes.
+        stack = [(start, g0, path, [m for _, _, m in reversed(self.moves(start, click_weight, noise))])]
         while stack:
-            todo = stack[-1][1]
+            state, g, _, todo = stack[-1]
             if not todo:
                 stack.pop()
                 continue
-            child, g, steps = todo.pop()
-            if self.best is not None and g + self.bound(child) >= self.best[0]:
+            move = todo.pop()
+            child, safe, extra = self.safe_moves(self.apply(state, move))
+            total = g + self.step_cost(state, move) + extra
+            if self.best is not None and total + self.bound(child) >= self.best[0]:
                 continue
             key = self.key(child)
             old = table.get(key)
-            if old is not None and old <= g:
+            if old is not None and old <= total:
                 continue
             if self.visited >= min(self.limit, stop):
                 return
-            table[key] = g
+            table[key] = total
             self.visited += 1
             if self.visited % 256 == 0:
                 yield
+            steps = [move] + safe
             if self.won(child):
-                self.offer([m for frame in stack for m in frame[0]] + steps + self.finish(child))
+                self.offer([m for frame in stack for m in frame[2]] + steps + self.finish(child))
                 continue
-            stack.append((steps, expand(child, g)))
+            stack.append((child, total, steps, [m for _, _, m in reversed(self.moves(child, click_weight, noise))]))
 
     def cheap_lines(self, cap: int) -> Generator[None, None, None]:
         """:meth:`cheap_line` again and again, ``cap`` positions each, until the budget ends, each
