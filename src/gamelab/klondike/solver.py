@@ -40,11 +40,11 @@ into the engine's own actions (``draw`` clicks included) and replayed through :c
 every move of a solution has passed the engine's legality checks.
 
 >>> from gamelab.klondike import Klondike
->>> result = solve(Klondike.new(seed=2), budget=20_000)
+>>> result = solve(Klondike.new(seed=2), budget=50_000)
 >>> result.status, result.actions[:3]
-('solved', ['t4>f', 't5>t7', 't2>t4'])
+('solved', ['t4>f', 't5>t7', 't7:2>t1'])
 >>> print(result)
-solved in 112 actions, 132 moves as ShootMe counts them (5,456 positions searched)
+solved in 113 actions, 133 moves as ShootMe counts them (5,512 positions searched)
 """
 
 from __future__ import annotations
@@ -822,8 +822,8 @@ def solve(game: Klondike, budget: int = DEFAULT_BUDGET, *, prune: bool = True, p
     """Search ``game`` (any position, draw 1 or 3) for a win, visiting at most ``budget`` positions.
 
     The answer's ``actions`` replay from ``game`` to a won position through the engine's checks.
-    Once a win is found, searches for shorter lines go on for ``polish`` more positions (a quarter
-    of the budget unless given; 0 returns the first win found). ``prune=False`` tries every move
+    Once a win is found, searches for shorter lines go on for ``polish`` more positions (a tenth of
+    the budget unless given, where most of the gain comes; 0 returns the first win found). ``prune=False`` tries every move
     that only exposes or places a card too (slower; it exists to check that pruning them loses
     nothing, and to show how much it saves).
 
@@ -833,7 +833,7 @@ def solve(game: Klondike, budget: int = DEFAULT_BUDGET, *, prune: bool = True, p
     if budget < 1:
         raise ValueError(f"the budget must be at least one position, not {budget!r}")
     search = _Search(game, budget, prune)
-    status, moves = search.run(budget // 4 if polish is None else polish, max(200, min(1_000, budget // 100)))
+    status, moves = search.run(budget // 10 if polish is None else polish, max(200, min(1_000, budget // 100)))
     actions = solution_actions(game, moves) if status == "solved" else []
     length = shootme_length(game, actions) if actions else 0
     return SolveResult(status, actions, search.visited, budget, length)
