@@ -10,7 +10,7 @@ the median and 90th-percentile seconds per deal, how many deals ShootMe solves t
 not, and the median and largest ratio of our length to ShootMe's on the deals both solve, our length
 counted as ShootMe counts (:func:`~gamelab.klondike.solver.shootme_length`). ``--quick`` takes the
 first 4 deals per draw count with a budget of 20,000 positions. Without the data folder, deal
-numbers 1–25 stand in (no ShootMe columns then).
+numbers 1–25 (1–4 with ``--quick``) stand in, without the ShootMe rows.
 """
 
 from __future__ import annotations
@@ -53,11 +53,11 @@ def run(quick: bool = False) -> list[Row]:
     deals: list[FastDeal]
     if data is not None:
         deals = read_fast_deals(data / "klondike" / "shootme_fast_deals.tsv")
-        where_from = "ShootMe's fast deals"
+        where_from = "deals of shootme_fast_deals.tsv"
     else:
         deals = [(Klondike.new(seed=seed).deck or "", draw, "", None, 0.0)
                  for draw in (1, 3) for seed in range(1, per_draw + 1)]
-        where_from = "deals numbered 1-25 (no conformance data)"
+        where_from = f"deals numbered 1-{per_draw} (no conformance data)"
     rows: list[Row] = []
     for draw in (1, 3):
         chosen = [deal for deal in deals if deal[1] == draw][:per_draw]
