@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import os
 import statistics
+from functools import partial
 from pathlib import Path
 
 from ..bench import Row, timed
 from .game import Klondike
 from .solver import DEFAULT_BUDGET, SolveResult, shootme_length, solve
 
-__all__ = ["run", "read_fast_deals", "FastDeal"]
+__all__ = ["FastDeal", "read_fast_deals", "run"]
 
 #: One row of shootme_fast_deals.tsv: deck string, draw count, ShootMe's status, length, CPU seconds.
 FastDeal = tuple[str, int, str, int | None, float]
@@ -67,7 +68,7 @@ def run(quick: bool = False) -> list[Row]:
         theirs = missed = 0
         for deck, _, status, length, _cpu in chosen:
             game = Klondike.new(deck=deck, draw=draw)
-            elapsed, found = timed(lambda: solve(game, budget=budget))
+            elapsed, found = timed(partial(solve, game, budget=budget))
             result: SolveResult = found  # type: ignore[assignment]
             seconds.append(elapsed)
             outcome[result.status] += 1

@@ -284,7 +284,7 @@ class _Search:
         played: list[Move] = []
         cost = 0
         while True:
-            ups, ndown, found, talon, p = state
+            ups, _, found, talon, p = state
             move: Move | None = None
             for i in range(7):
                 run = ups[i]
@@ -437,7 +437,7 @@ class _Search:
         talon card that can go up with the fewest stock clicks."""
         played: list[Move] = []
         while sum(state[2]) < 52:
-            ups, ndown, found, talon, p = state
+            ups, _, found, talon, p = state
             move: Move | None = None
             for i, run in enumerate(ups):
                 if run and found[_SUIT[run[-1]]] == _RANK[run[-1]] - 1:
@@ -479,7 +479,7 @@ class _Search:
     def step_cost(self, state: State, move: Move) -> int:
         """What ``move`` costs from ``state``, counted as ShootMe counts: 1 for the move, plus 1
         for the card it turns over, plus the stock clicks that bring a talon card to the top."""
-        ups, ndown, found, talon, p = state
+        ups, ndown, _, talon, p = state
         kind = move[0]
         if kind == "wf" or kind == "wt":
             return 1 + self.clicks(len(talon), p, talon.index(move[1]) + 1)
