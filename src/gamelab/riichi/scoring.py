@@ -327,7 +327,7 @@ def _mark_winning_block(blocks: list[str], winning: str) -> list[list[str]]:
 
 def _regular_shapes(hand: Hand, winning: str) -> list[list[str]]:
     out = []
-    tiles = hand._tiles
+    tiles = {suit: hand.counts(suit) for suit in "mpsz"}
     for suit in "mpsz":
         counts = tiles[suit]
         for n in range(1, len(counts)):
@@ -352,7 +352,7 @@ def _seven_pairs_shape(hand: Hand, winning: str) -> list[list[str]]:
         return []
     pairs = []
     for suit in "mpsz":
-        counts = hand._tiles[suit]
+        counts = hand.counts(suit)
         for n in range(1, len(counts)):
             if counts[n] == 0:
                 continue
@@ -368,7 +368,7 @@ def _orphans_shape(hand: Hand, winning: str) -> list[list[str]]:
     blocks: list[str] = []
     pairs = 0
     for suit in "mpsz":
-        counts = hand._tiles[suit]
+        counts = hand.counts(suit)
         for n in (range(1, 8) if suit == "z" else (1, 9)):
             if counts[n] == 2:
                 blocks.insert(0, _mark(f"{suit}{n}", 2, winning))
@@ -384,7 +384,7 @@ def _nine_gates_shape(hand: Hand, winning: str) -> list[list[str]]:
     suit = winning[0]
     if hand._melds or suit == "z":
         return []
-    counts = hand._tiles[suit]
+    counts = hand.counts(suit)
     digits = []
     for n in range(1, 10):
         if counts[n] == 0 or (n in (1, 9) and counts[n] < 3):
