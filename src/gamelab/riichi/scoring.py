@@ -1032,45 +1032,84 @@ def _meld_digits(meld: str) -> tuple[int, ...]:
 
 
 
-def _quick_readings(counts: list[int], opened: list[tuple[int, int, int, str | None, str]],
-                    packed14: int) -> list[list[tuple[int, int, int]]]:
-    """The four-sets-and-a-pair readings of a complete hand, in majiang-core's order (pair kinds m1…z7)."""
-    out: list[list[tuple[int, int, int]]] = []
-    open_blocks = [(b[0], b[1], b[2]) for b in opened]
-    keys = [(packed14 >> 40 * s + 4) & ((1 << 36) - 1) for s in range(3)]
+@lru_cache(maxsize=None)
+def _numbered_suit(key: int) -> tuple[tuple[int, ...], int, tuple, tuple]:
+    """What scoring needs of one numbered suit's packed counts (index 0 = reds, see hand.py):
+    (counts, tiles, splits into sets, ((n, splits once a pair of n is out), ...)). A lazily built table."""
+    counts = tuple((key >> 4 * i) & 15 for i in range(10))
+    numbers = key >> 4
+    pairs = []
+    for n in range(1, 10):
+        if counts[n] >= 2:
+            found = _suit_splits(numbers - (2 << 4 * (n - 1)))
+            if found:
+                pairs.append((n, found))
+    return counts, sum(counts[1:]), _suit_splits(numbers), tuple(pairs)
+
+
+@lru_cache(maxsize=None)
+def _honour_suit(key: int) -> tuple[tuple[int, ...], int, tuple, int, bool]:
+    """The same for the honours: (counts, tiles, triplet blocks, the pair's number or 0, fits)."""
+    counts = tuple((key >> 4 * i) & 15 for i in range(8))
+    triplets = []
+    pair = 0
+    fits = True
+    for h in range(1, 8):
+        k = counts[h]
+        if k == 3:
+            triplets.append((_TRIPLET_C, 3, h))
+        elif k == 2 and not pair:
+            pair = h
+        elif k:
+            fits = False
+    return counts, sum(counts), tuple(triplets), pair, fits
+
+
+def _quick_readings(suits: tuple, opened: list[tuple[int, int, int, str | None, str]]) -> list[list[tuple[int, int, int]]]:
+    """The four-sets-and-a-pair readings of a complete hand, in majiang-core's order (pair kinds m1…z7).
+
+    Only the suit holding 2 more than a multiple of 3 tiles can hold the pair (the others split
+    into whole sets or not at all), so the pairs of that suit alone are tried.
+    """
+    pair_suit = -1
     for s in range(4):
-        for n in range(1, 8 if s == 3 else 10):
-            if counts[10 * s + n] < 2:
-                continue
-            counts[10 * s + n] -= 2
-            honours = []
-            fits = True
-            for h in range(1, 8):
-                k = counts[30 + h]
-                if k == 3:
-                    honours.append((_TRIPLET_C, 3, h))
-                elif k:
-                    fits = False
-                    break
-            if fits:
-                suit_keys = keys[:]
-                if s < 3:
-                    suit_keys[s] -= 2 << 4 * (n - 1)
-                split_m = _suit_splits(suit_keys[0])
-                split_p = _suit_splits(suit_keys[1]) if split_m else ()
-                split_s = _suit_splits(suit_keys[2]) if split_p else ()
-                for a in split_m:
-                    for b in split_p:
-                        for c in split_s:
-                            blocks = [(_PAIR, s, n)]
-                            blocks += [(kind, 0, x) for kind, x in a]
-                            blocks += [(kind, 1, x) for kind, x in b]
-                            blocks += [(kind, 2, x) for kind, x in c]
-                            blocks += honours
-                            blocks += open_blocks
-                            if len(blocks) == 5:
-                                out.append(blocks)
-            counts[10 * s + n] += 2
+        rest = suits[s][1] % 3
+        if rest == 2 and pair_suit < 0:
+            pair_suit = s
+        elif rest:
+            return []
+    if pair_suit < 0:
+        return []
+    honours = suits[3]
+    if not honours[4] or (honours[3] and pair_suit != 3):
+        return []
+    splits = [suits[0][2], suits[1][2], suits[2][2]]
+    for s in range(3):
+        if s != pair_suit and not splits[s]:
+            return []
+    open_blocks = [(b[0], b[1], b[2]) for b in opened]
+    out: list[list[tuple[int, int, int]]] = []
+    if pair_suit == 3:
+        pairs: list[tuple[int, list]] = [(honours[3], splits)]
+    else:
+        pairs = []
+        for n, found in suits[pair_suit][3]:
+            with_pair = splits[:]
+            with_pair[pair_suit] = found
+            pairs.append((n, with_pair))
+    triplets = honours[2]
+    for n, (split_m, split_p, split_s) in pairs:
+        for a in split_m:
+            for b in split_p:
+                for c in split_s:
+                    blocks = [(_PAIR, pair_suit, n)]
+                    blocks += [(kind, 0, x) for kind, x in a]
+                    blocks += [(kind, 1, x) for kind, x in b]
+                    blocks += [(kind, 2, x) for kind, x in c]
+                    blocks += triplets
+                    blocks += open_blocks
+                    if len(blocks) == 5:
+                        out.append(blocks)
     return out
 
 
@@ -1111,7 +1150,9 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinRe
         direction = "_"
     ws = _SUIT_INDEX[win_tile[0]]
     wn = int(win_tile[1]) or 5
-    counts = [(packed >> 4 * i) & 15 for i in range(38)]
+    suits = (_numbered_suit(packed & 0xFFFFFFFFFF), _numbered_suit((packed >> 40) & 0xFFFFFFFFFF),
+             _numbered_suit((packed >> 80) & 0xFFFFFFFFFF), _honour_suit(packed >> 120))
+    counts = list(suits[0][0] + suits[1][0] + suits[2][0] + suits[3][0])
     opened = [_open_block(m) for m in melds]
     closed = all(b[0] == _KAN_C for b in opened)
     self_draw = ron_tile is None
@@ -1120,7 +1161,7 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinRe
     seat_wind = context.seat_wind
 
     candidates: list[tuple[int, list[tuple[int, int, int]], int]] = []  # (size, blocks, marked index)
-    for blocks in _quick_readings(counts, opened, packed):
+    for blocks in _quick_readings(suits, opened):
         previous = None
         for i, block in enumerate(blocks):
             kind = block[0]
@@ -1136,15 +1177,17 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinRe
             if (wn == n) if kind != _RUN else (n <= wn <= n + 2):
                 candidates.append((5, blocks, i))
     if not melds:
-        present = [i for i in range(38) if counts[i] and i % 10]
-        if len(present) == 7 and all(counts[i] == 2 for i in present):
+        red = counts[0], counts[10], counts[20]
+        if counts.count(2) - red.count(2) == 7 and counts.count(0) - red.count(0) == 28:
+            present = [i for i in range(38) if counts[i] and i % 10]
             candidates.append((7, [(_PAIR, i // 10, i % 10) for i in present], present.index(10 * ws + wn)))
-        orphan_counts = [counts[i] for i in _ORPHAN_INDEXES]
-        if all(orphan_counts) and sum(orphan_counts) == 14 and max(orphan_counts) == 2:
-            candidates.append((13, [], 0))
-        if ws < 3:
+        if all(map(counts.__getitem__, _ORPHAN_INDEXES)):
+            orphan_counts = [counts[i] for i in _ORPHAN_INDEXES]
+            if sum(orphan_counts) == 14 and max(orphan_counts) == 2:
+                candidates.append((13, [], 0))
+        if ws < 3 and counts[10 * ws + 1] >= 3 and counts[10 * ws + 9] >= 3:
             suit = counts[10 * ws + 1:10 * ws + 10]
-            if sum(suit) == 14 and suit[0] >= 3 and suit[8] >= 3 and all(suit):
+            if sum(suit) == 14 and all(suit):
                 candidates.append((1, [], 0))
     if not candidates:
         return None
