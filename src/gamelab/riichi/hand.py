@@ -72,8 +72,9 @@ _PLAIN_WEIGHT: dict[str, int] = {s + d: w for s, ds in _DIGIT_WEIGHT.items() for
 
 
 def _over_four(packed: int) -> bool:
-    """Does some count exceed 4? (a count c >= 5 sets bit 3 of c or of c + 3)"""
-    return bool(packed & _EIGHTS or (packed + _THREES) & _EIGHTS)
+    """Does some count exceed 4? (a count c >= 5 sets bit 3 of c or of c + 3; a carry out of a
+    count of 13 or more does not matter, that count has bit 3 set itself)"""
+    return bool((packed | (packed + _THREES)) & _EIGHTS)
 
 
 def _fifth(packed: int) -> str:
@@ -139,15 +140,15 @@ class Hand:
                 if tile != "_":
                     check_tile(tile)
             raise  # pragma: no cover - check_tile has raised
-        hidden = tiles.count("_")
-        if _over_four(packed):
+        if (packed | (packed + _THREES)) & _EIGHTS:
             raise IllegalMove(f"a fifth {_fifth(packed)} cannot be added to the hand")
-        if len(tiles) > 14:
-            raise ValueError(f"too many tiles: {len(tiles)} (a hand holds at most 14)")
+        n = len(tiles)
+        if n > 14:
+            raise ValueError(f"too many tiles: {n} (a hand holds at most 14)")
         self._packed = packed
-        self._known = len(tiles) - hidden  # concealed tiles known (not '_')
-        self._hidden = hidden  # face-down tiles '_' (another player's hand as seen from outside)
-        self._melds: list[str] = []
+        hidden = self._hidden = tiles.count("_")  # face-down tiles '_' (another player's hand seen from outside)
+        self._known = n - hidden  # concealed tiles known (not '_')
+        self._melds: tuple[str, ...] = ()
         # the drawn tile ('m1', '_'), or the meld just called by chi/pon (a discard must follow)
         self._drawn: str | None = None
         self._riichi = False
@@ -242,7 +243,7 @@ class Hand:
         hand._packed = packed
         hand._known = len(known)
         hand._hidden = len(tiles) - len(known)
-        hand._melds = melds
+        hand._melds = tuple(melds)
         hand._drawn = None
         if just_called:
             hand._drawn = melds[-1]
@@ -296,7 +297,7 @@ class Hand:
         new._packed = self._packed
         new._known = self._known
         new._hidden = self._hidden
-        new._melds = self._melds[:]
+        new._melds = self._melds
         new._drawn = self._drawn
         new._riichi = self._riichi
         return new
@@ -332,7 +333,7 @@ class Hand:
     @property
     def melds(self) -> tuple[str, ...]:
         """Open melds and kans in the order they were made (副露 fulou)."""
-        return tuple(self._melds)
+        return self._melds
 
     @property
     def drawn(self) -> str | None:
@@ -508,7 +509,7 @@ class Hand:
             raise IllegalMove(f"cannot call {meld}: no calls after riichi")
         own = re.findall(r"\d(?![\+\=\-])", normal)
         self._remove_all(normal[0], own, f"cannot call {meld}")
-        self._melds.append(normal)
+        self._melds += (normal,)
         if kind != "open_kan":
             self._drawn = normal
 
@@ -567,7 +568,7 @@ class Hand:
         suit = normal[0]
         if kind == "closed_kan":
             self._remove_all(suit, normal[1:], f"cannot kan {meld}")
-            self._melds.append(normal)
+            self._melds += (normal,)
         else:
             pon = normal[:5]
             if pon not in self._melds:
@@ -575,7 +576,9 @@ class Hand:
             if self._riichi:
                 raise IllegalMove(f"cannot kan {meld}: no added kan after riichi")
             self._remove_all(suit, normal[-1], f"cannot kan {meld}")
-            self._melds[self._melds.index(pon)] = normal
+            melds = list(self._melds)
+            melds[melds.index(pon)] = normal
+            self._melds = tuple(melds)
         self._drawn = None
 
     # ------------------------------------------------------------------ options
@@ -761,43 +764,57 @@ def _read_quickly(text: str) -> Hand | None:
     riichi = head[-1:] == "*"
     if riichi:
         head = head[:-1]
-    if not _QUICK_HEAD.fullmatch(head):
-        return None
     packed = 0
-    known = 0
-    last = None
-    for suit, digits in _QUICK_GROUP.findall(head):
-        packed += sum(map(_DIGIT_WEIGHT[suit].__getitem__, digits))
-        known += len(digits)
-        last = suit + digits[-1]
-    melds: list[str] = []
+    weights: dict[str, int] = {}
+    suit = ""
+    ch = ""
+    letters = 0
+    before = -1  # the packed counts when the current suit letter was read
+    for ch in head:  # one pass, a dictionary look-up per character
+        weight = weights.get(ch)
+        if weight is None:
+            if packed == before:
+                return None  # a suit letter without digits
+            weights = _DIGIT_WEIGHT.get(ch)  # type: ignore[assignment]
+            if weights is None:
+                return None  # neither a digit of this suit nor a suit letter
+            suit = ch
+            letters += 1
+            before = packed
+        else:
+            packed += weight
+    if packed == before:
+        return None
+    known = len(head) - letters
+    melds: tuple[str, ...] = ()
     drawn = None
     total = packed
     if comma:
         parts = rest.split(",")
-        if parts[-1] == "":
+        just_called = parts[-1] == ""
+        if just_called:
             parts.pop()
             if not parts:
                 return None
-            just_called = True
-        else:
-            just_called = False
         if len(parts) > 4:
             return None
+        found = []
+        info = None
         for part in parts:
             info = _meld_info(part)
             if info is None:
                 return None
-            melds.append(info[0])
+            found.append(info[0])
             total += info[2]
+        melds = tuple(found)
         if just_called:
             if info is None or info[1] not in ("chi", "pon"):
                 return None
             drawn = melds[-1]
-    if known > 14 - 3 * len(melds) or _over_four(total):
+    if known > 14 - 3 * len(melds) or (total | (total + _THREES)) & _EIGHTS:
         return None
     if drawn is None and known % 3 == 2:
-        drawn = last
+        drawn = suit + ch
     hand = _new_hand(Hand)
     hand._packed = packed
     hand._known = known
@@ -808,5 +825,3 @@ def _read_quickly(text: str) -> Hand | None:
     return hand
 
 
-_QUICK_HEAD = re.compile(r"(?:[mps]\d+|z[1-7]+)*")
-_QUICK_GROUP = re.compile(r"([mpsz])(\d+)")
