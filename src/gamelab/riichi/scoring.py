@@ -1450,3 +1450,11 @@ def _quick_shape(candidate: tuple[int, list[tuple[int, int, int]], int], counts:
             text = text[:cut] + mark + text[cut:]
         out.append(text)
     return tuple(out)
+
+
+def _clear_tables() -> None:
+    """Forget the lazily built scoring tables (to measure them being built)."""
+    for table in (_suit_splits, _numbered_suit, _honour_suit, _open_block, _meld_digits):
+        table.cache_clear()
+    _YAKU_CACHE.clear()
+    _SITUATIONS.clear()

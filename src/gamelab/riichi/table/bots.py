@@ -34,7 +34,11 @@ from .. import dora_from_indicator, shanten_of_counts
 if TYPE_CHECKING:
     from .engine import Reply, Table
 
-__all__ = ["Bot", "counts34", "kind_index", "ShantenCounter"]
+__all__ = ["Bot", "counts34", "kind_index", "ShantenCounter", "LEVELS", "DEFAULT_LEVEL"]
+
+#: the bot levels a table offers, weakest first
+LEVELS = ("easy",)
+DEFAULT_LEVEL = "easy"
 
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 _KINDS = [f"{s}{n}" for s in "mps" for n in range(1, 10)] + [f"z{n}" for n in range(1, 8)]
@@ -91,7 +95,10 @@ class Bot:
     """
 
     def __init__(self, seed: int | None = None, rng: random.Random | None = None,
-                 shanten=shanten_of_counts, name: str = "bot", breadth: int = 4) -> None:
+                 shanten=shanten_of_counts, name: str = "bot", breadth: int = 4, level: str = DEFAULT_LEVEL) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        self.level = level
         self.rng = rng if rng is not None else random.Random(seed)
         self.breadth = breadth  # how many equally low-shanten discards get their acceptance counted
         self.shanten = shanten
