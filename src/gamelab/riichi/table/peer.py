@@ -126,7 +126,7 @@ class PeerProcess:
             stdin.write(json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n")
             stdin.flush()
             line = stdout.readline()
-        except (BrokenPipeError, OSError) as error:
+        except (OSError, ValueError) as error:  # a broken pipe, or a process already closed
             raise PeerError(f"the peer {self.command[:2]} stopped: {error}") from None
         if not line:
             raise PeerError(f"the peer {self.command[:2]} stopped answering (exit code {self._process.poll()})")
