@@ -47,5 +47,6 @@ def answer(request: dict) -> dict:
     return {"error": f"unknown request {cmd!r}"}
 
 
-for line in sys.stdin:
-    print(json.dumps(answer(json.loads(line))), flush=True)
+if __name__ == "__main__":
+    for line in sys.stdin:
+        print(json.dumps(answer(json.loads(line))), flush=True)

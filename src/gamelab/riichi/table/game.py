@@ -34,7 +34,7 @@ from ...errors import IllegalMove
 from ...game import Game, register_game
 from .. import is_tile
 from ..rules import describe_rules, make_rules
-from .bots import Bot
+from .bots import LEVELS, Bot
 from .engine import Reply, Table
 
 __all__ = ["RiichiGame", "reply_to_text", "text_to_reply"]
@@ -116,22 +116,29 @@ class RiichiGame(Game):
 
     @classmethod
     def new(cls, seed: int = 0, seat: int = 0, rules: dict[str, Any] | str | None = None, qijia: int = 0,
-            title: str = "gamelab") -> Self:
-        """A game from a seed: the learner is player ``seat``; ``rules`` a preset name or majiang-core dict.
+            title: str = "gamelab", level: str = "easy") -> Self:
+        """A game from a seed: the learner is player ``seat``; ``rules`` a preset name or majiang-core dict;
+        ``level`` the bots' level (``'easy'`` unless given, so a record saved before levels existed
+        replays as it was played; the play board passes its own choice).
 
         >>> RiichiGame.new(seed=2).setup['seat']
         0
         """
         if seat not in range(4):
             raise ValueError(f"seat is a player id 0-3, not {seat!r}")
+        if level not in LEVELS:
+            raise ValueError(f"level is one of {', '.join(LEVELS)}, not {level!r}")
         parsed = make_rules(rules)
         stored: dict[str, Any] | str = rules if isinstance(rules, str) else describe_rules(parsed)
-        players: list[Bot | None] = [Bot(seed=seed * 4 + i, name=f"bot {i}") for i in range(4)]
+        players: list[Bot | None] = [Bot(seed=seed * 4 + i, name=f"bot {i}", level=level) for i in range(4)]
         players[seat] = None
         names = ["You" if i == seat else f"Bot {i}" for i in range(4)]
         table = Table(players=players, rules=parsed, qijia=qijia, seed=seed, title=title, names=names)
         table.run()
-        return cls(table, seat, {"seed": seed, "seat": seat, "rules": stored, "qijia": qijia, "title": title})
+        setup = {"seed": seed, "seat": seat, "rules": stored, "qijia": qijia, "title": title}
+        if level != "easy":
+            setup["level"] = level
+        return cls(table, seat, setup)
 
     def copy(self) -> Self:
         return type(self)(copy.deepcopy(self.table), self.seat_id, self.setup)
