@@ -60,6 +60,8 @@ class Tally:
     wins: int = 0
     hands: int = 0
     exhaustive: int = 0
+    won_points: int = 0  # the value of the side's wins (defen)
+    lost_points: int = 0  # the value of the wins the side dealt into
     seeds: list[int] = field(default_factory=list)
 
     def add(self, paipu: dict[str, Any], ids: tuple[int, ...], seed: int) -> None:
@@ -78,8 +80,10 @@ class Tally:
                     win = event["hule"]
                     if seat_id[win["l"]] in ids:
                         self.wins += 1
+                        self.won_points += win["defen"]
                     if win.get("baojia") is not None and seat_id[win["baojia"]] in ids:
                         self.deal_ins += 1
+                        self.lost_points += win["defen"]
                 elif "pingju" in event and event["pingju"]["name"] in EXHAUSTIVE:
                     self.exhaustive += 1
 
@@ -127,7 +131,8 @@ def play_mixed(peer: PeerProcess, games: int, first_seed: int, level: str = DEFA
                 player.leave()
         if report is not None and (i + 1) % 10 == 0:
             report(f"{i + 1}/{games} games: gamelab mean rank {ours.mean_rank:.3f}, deal-ins {ours.deal_in_rate:.3f} "
-                   f"vs {theirs.deal_in_rate:.3f}, wins {ours.win_rate:.3f} vs {theirs.win_rate:.3f}")
+                   f"vs {theirs.deal_in_rate:.3f}, wins {ours.win_rate:.3f} vs {theirs.win_rate:.3f}, points per win "
+                   f"{ours.won_points / max(1, ours.wins):.0f} vs {theirs.won_points / max(1, theirs.wins):.0f}")
     return ours, theirs
 
 

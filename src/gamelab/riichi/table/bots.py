@@ -33,24 +33,21 @@ from typing import TYPE_CHECKING, Sequence
 from .. import WinContext, dora_from_indicator, score, shanten_of_counts
 from ..hand import _PLAIN_WEIGHT
 from .tactics import (
+    HAZARD,
     KIND_NAMES,
     KIND_STEP,
     KIND_SUIT,
     Danger,
     Shape,
+    chance_from,
     estimate_value,
-    improving,
     keys_of_packed,
     kind_of,
-    shanten_keys,
-    waits_of,
-    HAZARD,
-    chance_from,
     ready_win,
     turn_win,
+    waits_of,
+    yaku_shanten,
 )
-
-
 
 if TYPE_CHECKING:
     from .engine import Reply, Table
@@ -470,7 +467,7 @@ class _Look:
         self.rules = table.rules
         self.threats = self._threats(table, seat)
         # others' ready hands shorten the hand: each riichi makes another's win likelier each turn
-        self.hazard = HAZARD + 0.06 * sum(1 for o in range(4) if o != seat and table.riichi[o])
+        self.hazard = HAZARD + _RIICHI_HAZARD * sum(1 for o in range(4) if o != seat and table.riichi[o])
         self.danger = Danger(seat, self.unseen, record.safe, [set(), set(), set(), set()], self.threats)
 
     def _threats(self, table: "Table", seat: int) -> dict[int, tuple[float, float]]:
@@ -480,12 +477,12 @@ class _Look:
                 continue
             dealer = 1.5 if o == 0 else 1.0
             if table.riichi[o]:
-                out[o] = (1.0, 5800 * dealer)
+                out[o] = (1.0, _RIICHI_LOSS * dealer)
                 continue
             melds = table.hands[o].melds
             if len(melds) >= 2:
                 dora_in = sum(1 for m in melds for ch in m[1:] if ch.isdigit() and kind_of(m[0] + ch) in self.dora)
-                ready = 0.55 if len(melds) >= 3 else (0.3 if self.tiles_left < 40 else 0.15)
+                ready = _OPEN_READY[min(len(melds), 3)] * (1.0 if self.tiles_left < 40 else 0.5)
                 out[o] = (ready, (2600 + 1500 * dora_in) * dealer)
         return out
 
@@ -506,6 +503,17 @@ def _counts_of_keys(keys: Sequence[int]) -> list[int]:
 #: how much a call is preferred to the same chance × points kept closed: a faster hand also ends
 #: the others' chances sooner
 _TEMPO = 1.0
+#: from this shanten on, calls are judged by the shanten towards a yaku alone
+_FAR = 3
+#: how much likelier, per turn, the hand ends by another's win for each player in riichi
+_RIICHI_HAZARD = 0.0
+#: what a deal-in to a riichi is taken to cost (times 1.5 against the dealer): less than the true average,
+#: as pushing a ready hand also keeps the riichi player from winning by self-draw
+_RIICHI_LOSS = 4000
+#: how likely an open hand is ready, by its number of calls (0, 1, 2, 3+), halved early in the hand
+_OPEN_READY = (0.0, 0.0, 0.3, 0.55)
+#: each step a hand is from ready adds this share of the tile's danger (more dangerous discards to come)
+_RISK_STEP = 0.3
 
 
 class _Normal:
@@ -638,7 +646,7 @@ class _Normal:
                 keys[s] += step
                 gain = chance * value
             gains[kind] = gain
-            risk = look.danger.of(kind) * (1.0 + 0.8 * shanten) if threatened else 0.0
+            risk = look.danger.of(kind) * (1.0 + _RISK_STEP * shanten) if threatened else 0.0
             score = gain - risk - 0.01 * _tile_keep(kind, look) + 0.001 * self.bot.rng.random()
             if score > best_score:
                 best_score = score
@@ -711,6 +719,8 @@ class _Normal:
         now = Shape(keys, n_melds).shanten
         if look.danger.active and now >= 2:
             return {}
+        if now >= _FAR:
+            return self._far_call(look, options)
         chance, value = self._offence(look, keys, n_melds, now, deep=False)
         keep = chance * value
         best, best_gain = None, keep / _TEMPO
@@ -728,6 +738,29 @@ class _Normal:
                 keys[KIND_SUIT[k]] += KIND_STEP[k]
             if gain > best_gain:
                 best, best_gain = meld, gain
+        return {"fulou": best} if best else {}
+
+    def _far_call(self, look: _Look, options: list[str]) -> "Reply":
+        """Far from ready, call when the call brings a hand with a yaku closer (the value honour pon, the
+        chi on the way to all simples or one suit), judged by :func:`yaku_shanten`."""
+        values = {31, 32, 33, 27 + look.round_wind, 27 + look.seat}
+        open_tanyao = look.rules.open_tanyao
+        now = yaku_shanten(look.counts, look.melds, look.closed, values, look.unseen, open_tanyao)
+        best, best_shanten = None, now
+        for meld in options:
+            counts = list(look.counts)
+            for d in re.findall(r"\d(?![\+\=\-])", meld):
+                counts[kind_of(meld[0] + d)] -= 1
+            melds = tuple(look.melds) + (meld,)
+            called = kind_of(meld[0] + _called_digit(meld))
+            for k in range(34):
+                if not counts[k] or k == called:
+                    continue
+                counts[k] -= 1
+                after = yaku_shanten(counts, melds, False, values, look.unseen, open_tanyao)
+                counts[k] += 1
+                if after < best_shanten:
+                    best, best_shanten = meld, after
         return {"fulou": best} if best else {}
 
     def _after_call(self, look: _Look, keys: list[int], n_melds: int, meld: str) -> float:
@@ -752,7 +785,7 @@ class _Normal:
             else:
                 chance, value = self._offence(look, keys, n_melds, shanten, extra=(meld,), deep=False)
             keys[s] += step
-            gain = chance * value - (look.danger.of(d) * (1 + 0.8 * shanten) if look.danger.active else 0.0)
+            gain = chance * value - (look.danger.of(d) * (1 + _RISK_STEP * shanten) if look.danger.active else 0.0)
             best = max(best, gain)
         return best
 

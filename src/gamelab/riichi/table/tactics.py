@@ -382,6 +382,60 @@ def estimate_value(counts: Sequence[int], melds: Sequence[str], closed: bool, do
     return points_for_han(han, dealer)
 
 
+def keys_of_counts(counts: Sequence[int]) -> list[int]:
+    """Suit keys of 34 counts."""
+    keys = [0, 0, 0, 0]
+    for k, c in enumerate(counts):
+        if c:
+            keys[KIND_SUIT[k]] += c * KIND_STEP[k]
+    return keys
+
+
+def yaku_shanten(counts: Sequence[int], melds: Sequence[str], closed: bool, values: Iterable[int],
+                 unseen: Sequence[int], open_tanyao: bool = True) -> int:
+    """Shanten towards a hand with a yaku: the least of the closed hand (riichi), value honours (a set
+    held or called, or a pair still to pon: one step more), all simples, all triplets and one suit.
+
+    >>> c = [0] * 34
+    >>> for k in (0, 1, 2, 9, 11, 13, 18, 19, 23, 27, 28, 31, 31): c[k] += 1
+    >>> yaku_shanten(c, ("p777-",), False, {31, 32, 33, 27, 28}, [4] * 34)
+    3
+    """
+    n_melds = len(melds)
+    keys = keys_of_counts(counts)
+    plain = shanten_keys(keys, n_melds)
+    best = plain if closed else 99
+    meld_sets = []
+    for meld in melds:
+        digits = [int(ch) or 5 for ch in meld[1:] if ch.isdigit()]
+        meld_sets.append((_SUIT_BASE[meld[0]] + min(digits) - 1, digits[0] == digits[1]))
+    values = set(values)
+    if any(counts[k] >= 3 for k in values) or any(same and first in values for first, same in meld_sets):
+        best = min(best, plain)
+    else:
+        for k in values:
+            if counts[k] == 2 and unseen[k]:
+                trial = list(counts)
+                trial[k] -= 2
+                best = min(best, shanten_keys(keys_of_counts(trial), n_melds + 1) + 1)
+    if best <= plain:
+        return best
+    if (closed or open_tanyao) and not any(first in _ORPHANS or (not same and first % 9 == 6) for first, same in meld_sets):
+        trial = [0 if k in _ORPHANS else c for k, c in enumerate(counts)]
+        best = min(best, shanten_keys(keys_of_counts(trial), n_melds))
+    if all(same for _, same in meld_sets):
+        triplets = n_melds + sum(1 for c in counts if c >= 3)
+        pairs = sum(1 for c in counts if c == 2)
+        if triplets + pairs > 5:
+            pairs = 5 - triplets
+        best = min(best, 8 - 2 * triplets - pairs)
+    for suit in range(3):
+        if all(KIND_SUIT[first] in (suit, 3) for first, _ in meld_sets):
+            trial = [c if KIND_SUIT[k] in (suit, 3) else 0 for k, c in enumerate(counts)]
+            best = min(best, shanten_keys(keys_of_counts(trial), n_melds))
+    return best
+
+
 def _meld_is_kan(melds: Sequence[str], first: int) -> bool:
     for meld in melds:
         digits = [int(ch) or 5 for ch in meld[1:] if ch.isdigit()]
