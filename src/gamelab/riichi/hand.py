@@ -88,8 +88,14 @@ def _fifth(packed: int) -> str:
 
 def _unpack(packed: int, suit: str) -> list[int]:
     """majiang-core's count array of one suit."""
-    shift = _SHIFT[suit]
-    return [(packed >> shift + 4 * n) & 15 for n in range(_LENGTH[suit])]
+    key = (packed >> _SHIFT[suit]) & _SUIT_MASK[suit]
+    found = _UNPACKED.get((suit, key))
+    if found is None:
+        found = _UNPACKED[(suit, key)] = tuple((key >> 4 * n) & 15 for n in range(_LENGTH[suit]))
+    return list(found)
+
+
+_UNPACKED: dict[tuple[str, int], tuple[int, ...]] = {}  # a suit's packed counts -> its counts (filled as met)
 
 
 @lru_cache(maxsize=None)
@@ -749,7 +755,8 @@ def _plain_tile(tile: str) -> str:
 
 def _called(tile: str) -> tuple[str, int, str]:
     """Suit, number (red = 5) and direction of a discard offered for a call."""
-    check_tile(tile)
+    if tile not in _WEIGHT or tile == "_":
+        check_tile(tile)
     if tile[-1] not in "+=-":
         raise ValueError(f"{tile!r} needs a direction (+ = -) saying who discarded it")
     return tile[0], int(tile[1]) or 5, tile[-1]

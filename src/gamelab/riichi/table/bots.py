@@ -73,11 +73,7 @@ def kind_index(tile: str) -> int:
 
 def counts34(hand) -> list[int]:
     """The concealed tiles of a :class:`~gamelab.riichi.Hand` as 34 counts (red fives as fives)."""
-    out = []
-    for suit in "mps":
-        out += hand.counts(suit)[1:10]
-    out += hand.counts("z")[1:8]
-    return out
+    return _counts_of_keys(keys_of_packed(hand.packed))
 
 
 class ShantenCounter:
@@ -458,6 +454,7 @@ class _Look:
         self.n_melds = len(self.melds)
         self.closed = hand.is_closed
         self.unseen = [max(0, 4 - record.visible[k] - self.counts[k]) for k in range(34)]
+        self.pool = max(1, sum(self.unseen))
         self.tiles_left = table.tiles_left
         wall = table.wall
         self.dora = [kind_of(dora_from_indicator(t)) for t in wall.dora_indicators] if wall is not None else []
@@ -493,11 +490,18 @@ class _Look:
 
 
 def _counts_of_keys(keys: Sequence[int]) -> list[int]:
-    out = []
-    for s, size in ((0, 9), (1, 9), (2, 9), (3, 7)):
-        key = keys[s]
-        out += [(key >> 4 * i) & 15 for i in range(size)]
-    return out
+    """34 counts from four suit keys."""
+    return list(_suit_counts(keys[0], 9) + _suit_counts(keys[1], 9) + _suit_counts(keys[2], 9) + _suit_counts(keys[3], 7))
+
+
+_SUIT_COUNTS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _suit_counts(key: int, size: int) -> tuple[int, ...]:
+    found = _SUIT_COUNTS.get((key, size))
+    if found is None:
+        found = _SUIT_COUNTS[(key, size)] = tuple((key >> 4 * i) & 15 for i in range(size))
+    return found
 
 
 #: how much a call is preferred to the same chance × points kept closed: a faster hand also ends
@@ -507,13 +511,21 @@ _TEMPO = 1.0
 _FAR = 3
 #: how much likelier, per turn, the hand ends by another's win for each player in riichi
 _RIICHI_HAZARD = 0.0
+_ANY = [1] * 34  # "every kind can still be drawn": acceptance by kind, whatever is in sight
+
 #: what a deal-in to a riichi is taken to cost (times 1.5 against the dealer): less than the true average,
 #: as pushing a ready hand also keeps the riichi player from winning by self-draw
 _RIICHI_LOSS = 4000
 #: how likely an open hand is ready, by its number of calls (0, 1, 2, 3+), halved early in the hand
 _OPEN_READY = (0.0, 0.0, 0.3, 0.55)
-#: each step a hand is from ready adds this share of the tile's danger (more dangerous discards to come)
+#: each step a hand is from ready adds this share of the tile's danger (more dangerous discards to come);
+#: two steps or more away, the danger counts this many times (such a hand folds)
 _RISK_STEP = 0.3
+_FAR_RISK = 4.0
+
+
+def _risk_weight(shanten: int) -> float:
+    return 1.0 + _RISK_STEP * shanten if shanten <= 1 else _FAR_RISK
 
 
 class _Normal:
@@ -521,21 +533,61 @@ class _Normal:
 
     def __init__(self, bot: "Bot") -> None:
         self.bot = bot
-        self._tenpai: dict[tuple[int, int, int, int, int], tuple[list[int], float]] = {}
-        self._tenpai_hand = -1
+        self._tenpai: dict[tuple, tuple[list[int], float]] = {}
+        self._values: dict[tuple, float] = {}
+        self._deep: dict[tuple, list] = {}
+        self._tenpai_hand: tuple[int, int] = (-1, 0)
 
     # --------------------------------------------------------------- hand speed and value
 
     def _tenpai_info(self, look: _Look, keys: Sequence[int], n_melds: int, extra: Sequence[str] = ()) -> tuple[list[int], float]:
         """Waits and estimated value of a ready hand given by its keys (cached for the hand)."""
-        if look.record.hand != self._tenpai_hand or len(self._tenpai) > 50000:
-            self._tenpai = {}
-            self._tenpai_hand = look.record.hand
-        key = (keys[0], keys[1], keys[2], keys[3], n_melds + 8 * len(extra))
+        key = (keys[0], keys[1], keys[2], keys[3], n_melds, extra, look.reds)
         found = self._tenpai.get(key)
         if found is None:
-            found = self._tenpai[key] = (waits_of(keys, n_melds), look.value(_counts_of_keys(keys), extra,
-                                                                             closed=look.closed and not extra))
+            found = self._tenpai[key] = (waits_of(keys, n_melds), self._value(look, keys, extra))
+        return found
+
+    def _reachable(self, look: _Look, keys: list[int], n_melds: int, extra: Sequence[str]) -> list:
+        """For a hand one step from ready: each kind whose draw makes it ready, with the ready hands
+        (waits, estimated value) its discards then leave (cached for the hand: it depends on the tiles only)."""
+        key = (keys[0], keys[1], keys[2], keys[3], n_melds, extra, look.reds)
+        found = self._deep.get(key)
+        if found is not None:
+            return found
+        found = []
+        _, kinds = Shape(keys, n_melds).improving(_ANY)
+        for t in kinds:
+            s = KIND_SUIT[t]
+            keys[s] += KIND_STEP[t]
+            after = Shape(keys, n_melds)
+            outcomes = []
+            for d in after.held():
+                if d == t or after.minus(d) != 0:
+                    continue
+                ds = KIND_SUIT[d]
+                keys[ds] -= KIND_STEP[d]
+                outcomes.append(self._tenpai_info(look, keys, n_melds, extra))
+                keys[ds] += KIND_STEP[d]
+            keys[s] -= KIND_STEP[t]
+            found.append((t, outcomes))
+        self._deep[key] = found
+        return found
+
+    def _fresh(self, look: _Look) -> None:
+        """Forget the cached hands when a new hand (or a new dora) begins, or when they pile up."""
+        if (look.record.hand, len(look.dora)) != self._tenpai_hand or len(self._tenpai) + len(self._values) > 50000:
+            self._tenpai = {}
+            self._values = {}
+            self._deep = {}
+            self._tenpai_hand = (look.record.hand, len(look.dora))
+
+    def _value(self, look: _Look, keys: Sequence[int], extra: Sequence[str] = ()) -> float:
+        """Estimated points of a hand given by its keys (cached for the hand)."""
+        key = (keys[0], keys[1], keys[2], keys[3], extra, look.reds)
+        found = self._values.get(key)
+        if found is None:
+            found = self._values[key] = look.value(_counts_of_keys(keys), extra, closed=look.closed and not extra)
         return found
 
     def _offence(self, look: _Look, keys: list[int], n_melds: int, shanten: int, extra: Sequence[str] = (),
@@ -549,12 +601,12 @@ class _Normal:
         to; further away, five waits and an estimated value.
         """
         unseen = look.unseen
-        pool = max(1, sum(unseen))
+        pool = look.pool
         turns = max(0, look.tiles_left // 4)
         hazard = look.hazard
         if shanten == 0:
             waits, value = self._tenpai_info(look, keys, n_melds, extra)
-            return ready_win(turn_win(sum(unseen[w] for w in waits), pool), turns, hazard), value
+            return ready_win(turn_win(sum(map(unseen.__getitem__, waits)), pool), turns, hazard), value
         accept, kinds = Shape(keys, n_melds).improving(unseen)
         if not accept:
             return 0.0, 0.0
@@ -564,29 +616,21 @@ class _Normal:
             chance_sum = 0.0
             value_sum = 0.0
             stay = (1.0 - step) * (1.0 - hazard)
-            for t in kinds:
-                s = KIND_SUIT[t]
-                keys[s] += KIND_STEP[t]
-                after = Shape(keys, n_melds)
+            for t, outcomes in self._reachable(look, keys, n_melds, extra):
+                left_t = unseen[t]
+                if not left_t:
+                    continue
                 best_ev = -1.0
                 best_waiting = best_value = 0.0
-                for d in after.held():
-                    if d == t or after.minus(d) != 0:
-                        continue
-                    ds = KIND_SUIT[d]
-                    keys[ds] -= KIND_STEP[d]
-                    waits, value = self._tenpai_info(look, keys, n_melds, extra)
-                    keys[ds] += KIND_STEP[d]
-                    waiting = sum(unseen[w] for w in waits) - (1 if t in waits else 0)
+                for waits, value in outcomes:
+                    waiting = sum(map(unseen.__getitem__, waits)) - (1 if t in waits else 0)
                     if waiting * value > best_ev:
                         best_ev = waiting * value
                         best_waiting, best_value = waiting, value
-                keys[s] -= KIND_STEP[t]
                 win = turn_win(best_waiting, pool)
                 # ready after j turns (chance stay^(j-1) * share of t), then win in the turns left
-                share = unseen[t] / accept * step * (1.0 - hazard)
+                reach = left_t / accept * step * (1.0 - hazard)
                 chance = 0.0
-                reach = share
                 for j in range(1, turns + 1):
                     chance += reach * ready_win(win, turns - j, hazard)
                     reach *= stay
@@ -595,14 +639,14 @@ class _Normal:
             if not chance_sum:
                 return 0.0, 0.0
             return chance_sum, value_sum / chance_sum
-        value = look.value(_counts_of_keys(keys), extra, closed=look.closed and not extra)
-        return chance_from(shanten, step, turn_win(5.5, pool), turns, hazard), value
+        return chance_from(shanten, step, turn_win(5.5, pool), turns, hazard), self._value(look, keys, extra)
 
     # --------------------------------------------------------------- discards
 
     def discard(self, table: "Table", seat: int, options: list[str], look: _Look | None = None) -> tuple[str, bool]:
         """The discard, and whether to declare riichi with it."""
         look = look or _Look(self.bot, table, seat)
+        self._fresh(look)
         hand = look.hand
         by_kind: dict[int, list[str]] = {}
         for p in options:
@@ -641,12 +685,15 @@ class _Normal:
                 gain = 0.3 * max(gains.values(), default=0.0) if shanten == low + 1 else 0.0
             else:
                 s, step = KIND_SUIT[kind], KIND_STEP[kind]
+                red = all(p[1] == "0" for p in by_kind[kind])  # the only copy to let go is a red five
                 keys[s] -= step
+                look.reds -= red
                 chance, value = self._offence(look, keys, n_melds, shanten)
+                look.reds += red
                 keys[s] += step
                 gain = chance * value
             gains[kind] = gain
-            risk = look.danger.of(kind) * (1.0 + _RISK_STEP * shanten) if threatened else 0.0
+            risk = look.danger.of(kind) * _risk_weight(shanten) if threatened else 0.0
             score = gain - risk - 0.01 * _tile_keep(kind, look) + 0.001 * self.bot.rng.random()
             if score > best_score:
                 best_score = score
@@ -714,6 +761,7 @@ class _Normal:
         if not options:
             return {}
         look = _Look(self.bot, table, seat)
+        self._fresh(look)
         keys = look.keys[:]
         n_melds = look.n_melds
         now = Shape(keys, n_melds).shanten
@@ -785,7 +833,7 @@ class _Normal:
             else:
                 chance, value = self._offence(look, keys, n_melds, shanten, extra=(meld,), deep=False)
             keys[s] += step
-            gain = chance * value - (look.danger.of(d) * (1 + _RISK_STEP * shanten) if look.danger.active else 0.0)
+            gain = chance * value - (look.danger.of(d) * _risk_weight(shanten) if look.danger.active else 0.0)
             best = max(best, gain)
         return best
 

@@ -473,9 +473,15 @@ def ready_win(win: float, turns: int, hazard: float = HAZARD) -> float:
     return win * (1.0 - r ** turns) / (1.0 - r)
 
 
-def chance_from(shanten: int, step: float, win: float, turns: int, hazard: float = HAZARD) -> float:
-    """Chance to win from ``shanten`` steps away: each turn a step is made with chance ``step``,
-    the hand ends by another's win with chance ``hazard``, and once ready it wins with ``win`` a turn.
+#: the chance per turn of a step for a hand nearer ready than the one judged (its acceptance shrinks)
+LATER_STEP = 0.22
+
+
+def chance_from(shanten: int, step: float, win: float, turns: int, hazard: float = HAZARD,
+                later_step: float = LATER_STEP) -> float:
+    """Chance to win from ``shanten`` steps away: the first step comes each turn with chance ``step``,
+    the next ones with at most ``later_step``; the hand ends by another's win with chance ``hazard``
+    a turn; once ready it wins with ``win`` a turn.
 
     >>> a, b, c = (round(chance_from(s, 0.25, 0.2, 15), 3) for s in (0, 1, 2))
     >>> a > b > c > 0
@@ -485,9 +491,10 @@ def chance_from(shanten: int, step: float, win: float, turns: int, hazard: float
         return 0.0
     # row[d] = chance with d turns left, for the current number of steps
     row = [ready_win(win, d, hazard) for d in range(turns + 1)]
-    stay = (1.0 - step) * (1.0 - hazard)
-    go = step * (1.0 - hazard)
-    for _ in range(shanten):
+    for level in range(1, shanten + 1):
+        p = step if level == shanten else min(step, later_step)
+        stay = (1.0 - p) * (1.0 - hazard)
+        go = p * (1.0 - hazard)
         new = [0.0] * (turns + 1)
         for d in range(1, turns + 1):
             new[d] = go * row[d - 1] + stay * new[d - 1]
