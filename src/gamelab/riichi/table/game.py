@@ -31,11 +31,11 @@ import re
 from typing import Any, ClassVar, Self
 
 from ... import setup
-from ...errors import IllegalMove
+from ...errors import IllegalMove, quote
 from ...game import Game, check_action_text, register_game
 from .. import is_tile
 from ..rules import describe_rules, make_rules
-from .bots import Bot
+from .bots import LEVELS, Bot
 from .endings import RuleSteps
 from .engine import Reply, Table
 
@@ -132,8 +132,10 @@ class RiichiGame(Game):
 
     @classmethod
     def new(cls, seed: int = 0, seat: int = 0, rules: dict[str, Any] | str | None = None, qijia: int = 0,
-            title: str = "gamelab", steps: RuleSteps | None = None) -> Self:
-        """A game from a seed: the learner is player ``seat``; ``rules`` a preset name or majiang-core dict.
+            title: str = "gamelab", level: str = "easy", steps: RuleSteps | None = None) -> Self:
+        """A game from a seed: the learner is player ``seat``; ``rules`` a preset name or majiang-core dict;
+        ``level`` the bots' level (``'easy'`` unless given, so a record saved before levels existed
+        replays as it was played; the play board passes its own choice).
 
         ``steps`` are the steps of the draws and dealer repeats the table runs on (default: the class's,
         see :meth:`with_steps`); they are code, not part of the setup.
@@ -145,15 +147,20 @@ class RiichiGame(Game):
         seat = setup.whole("seat (a player id)", seat, low=0, high=3)
         qijia = setup.whole("qijia (the first dealer's player id)", qijia, low=0, high=3)
         title = setup.text("title", title, max_length=100)
+        if not isinstance(level, str) or level not in LEVELS:
+            raise ValueError(f"level is one of {', '.join(LEVELS)}, not {quote(level)}")
         parsed = make_rules(rules)
         stored: dict[str, Any] | str = rules if isinstance(rules, str) else describe_rules(parsed)
-        players: list[Bot | None] = [Bot(seed=seed * 4 + i, name=f"bot {i}") for i in range(4)]
+        players: list[Bot | None] = [Bot(seed=seed * 4 + i, name=f"bot {i}", level=level) for i in range(4)]
         players[seat] = None
         names = ["You" if i == seat else f"Bot {i}" for i in range(4)]
         table = Table(players=players, rules=parsed, qijia=qijia, seed=seed, title=title, names=names,
                       steps=steps if steps is not None else cls.steps)
         table.run()
-        return cls(table, seat, {"seed": seed, "seat": seat, "rules": stored, "qijia": qijia, "title": title})
+        stored_setup: dict[str, Any] = {"seed": seed, "seat": seat, "rules": stored, "qijia": qijia, "title": title}
+        if level != "easy":
+            stored_setup["level"] = level
+        return cls(table, seat, stored_setup)
 
     def copy(self) -> Self:
         return type(self)(copy.deepcopy(self.table), self.seat_id, self.setup)
