@@ -52,7 +52,6 @@ def offset(point: tuple[float, float]) -> tuple[float, float]:
 def test_a_whole_game_against_the_computer(page, voila):
     # The same seeded board in this process predicts every reply of the computer in the kernel.
     mirror = OthelloBoard(**SETUP, sound=False)
-    mirror.answer_later = False  # Playwright runs an event loop here: the mirror must answer within the click
     canvas = open_board(page, voila([APP]))
     status = page.locator(".gamelab-status").first
     expect(status).to_contain_text("Black's turn.")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from gamelab.othello import Othello
@@ -30,27 +28,6 @@ def test_click_plays_and_the_computer_replies_in_one_frame() -> None:
     assert sent.count == 1  # the move and the reply are drawn as one frame
     assert "Black&#x27;s turn." in board.status_line.value
     assert board.sounds.played[-1] == "place"
-
-
-def test_in_a_kernel_your_stone_is_drawn_before_the_computer_searches() -> None:
-    """With the kernel's event loop running, the frame with your move goes out first and the computer's
-    search starts only after it (at level 6 that search takes about a second)."""
-
-    async def play() -> None:
-        board = OthelloBoard(mode="vs-computer", computer="white", level=2, seed=1, sound=False)
-        with CanvasMessages() as sent:
-            click(board, square("f5"))
-            assert board.record.actions == ["f5"] and sent.count == 1  # your stone, drawn at once
-            assert board.thinking and "thinking" in board.status_line.value
-            await asyncio.sleep(0.01)
-        assert len(board.record.actions) == 2 and sent.count == 2 and not board.thinking
-        assert "thinking" not in board.status_line.value
-        click(board, Square(board.game.legal_moves().bit_length() - 1))
-        board.undo()  # taken back before the computer answered: no answer comes
-        await asyncio.sleep(0.01)
-        assert len(board.record.actions) == 2 and board.game.to_move == "black"
-
-    asyncio.run(play())
 
 
 def test_clicks_outside_the_squares_do_nothing() -> None:

@@ -23,6 +23,7 @@ BENCHES: dict[str, str] = {
     "shanghai": "gamelab.shanghai.bench",
     "shanten": "gamelab.riichi.bench_shanten",
     "riichi": "gamelab.riichi.bench",
+    "riichi-peer": "gamelab.riichi.bench_peer",
     "browser": "gamelab.bench.browser",
 }
 #: benches that run only when named (they need a browser and take minutes)

@@ -11,14 +11,13 @@ your move together with the computer's reply.
 
 from __future__ import annotations
 
-import asyncio
 import random
 from dataclasses import replace
 from typing import Any, Hashable
 
 import ipywidgets as widgets
 
-from ..widgets import PlayBoard
+from ..widgets import PlayBoard, Progress
 from . import controls
 from .ai import LEVELS, Player, player_for_level
 from .controls import MODES
@@ -42,9 +41,6 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
 
     picture = OthelloPicture()
     action_sound = "place"
-    #: against the computer, answer your move on the event loop's next turn, after the frame with your
-    #: stone has gone to the page (False: within the click, as in plain Python where no loop runs)
-    answer_later = True
 
     def __init__(self, mode: str = "vs-computer", *, computer: str = WHITE, level: int = 4, hints: bool = True,
                  lang: str = "en", seed: int = 0, check: CheckStone | None = None,
@@ -67,7 +63,6 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
         self.player: Player = player_for_level(level, self.rng)
         self.hints_on = hints
         self._note = ""  # a pass that happened earlier in the last chain of automatic moves
-        self.thinking = False  # the computer's reply to your move is on its way (it comes just after the frame)
         super().__init__(self._start_position(start), **options)
 
     # -- set-up ------------------------------------------------------------------------------------
@@ -185,8 +180,8 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
         """Does the board play this position by itself (a forced pass, or the computer's move)?"""
         return self.game.must_pass or controls.computer_moves(self.game, self.mode, self.computer)
 
-    def _computer_choice(self) -> str:
-        game = self.game
+    def _computer_choice(self, game: Othello | None = None) -> str:
+        game = game if game is not None else self.game
         action = self.player.choose(game)
         legal = game.legal_actions()
         if action not in legal:
@@ -194,20 +189,60 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
             action = self.rng.choice(legal)
         return action
 
-    def _advance(self, *, chain: bool = True) -> None:
-        """Play forced passes, and the computer's moves when it is its turn (until a person must move)."""
-        while not self.game.is_over:
-            game = self.game
+    def _automatic_line(self, game: Othello, *, chain: bool, both_sides: bool = False) -> list[str]:
+        """The forced passes and computer moves from ``game`` (a copy, played on) until a person must
+        move: only passes unless ``chain``; ``both_sides`` plays every move (Run to end)."""
+        actions: list[str] = []
+        while not game.is_over:
             if game.must_pass:
-                self._note = message(f"{game.to_move}_passes", self.lang)
-                self.record.play(PASS)
-                continue
-            if chain and controls.computer_moves(game, self.mode, self.computer):
-                self.record.play(self._computer_choice())
-                continue
-            break
+                action = PASS
+            elif both_sides or (chain and controls.computer_moves(game, self.mode, self.computer)):
+                action = self._computer_choice(game)
+            else:
+                break
+            game.play(action)
+            actions.append(action)
+        return actions
+
+    def _think(self, *, chain: bool, one_move: bool = False, both_sides: bool = False) -> None:
+        """Play the automatic line (after one computer move for the side to move, if ``one_move``).
+
+        The computer's search is long work at the strongest levels (a second a move, a minute for a
+        whole game): asked for by a click it runs off the kernel's thread, with a Stop button, and its
+        moves are played when it ends.
+        """
+        game = self.game.copy()
+        if game.is_over:
+            self.game_over()
+            return
+        if not (one_move or both_sides or game.must_pass or (chain and controls.computer_moves(game, self.mode,
+                                                                                                  self.computer))):
+            return  # a person moves now: nothing to think about
+
+        def think(progress: Progress) -> list[str]:
+            line = []
+            if one_move and not game.must_pass:
+                line.append(self._computer_choice(game))
+                game.play(line[0])
+            return line + self._automatic_line(game, chain=chain, both_sides=both_sides)
+
+        now = [True]  # played at once: the caller draws the frame (a move and its reply are one frame)
+        self.run_long(think, "The computer is thinking", lambda line: self._play_line(line, draw=not now[0]))
+        now[0] = False
+
+    def _play_line(self, actions: list[str], *, draw: bool) -> None:
+        for action in actions:
+            if action == PASS:
+                self._note = message(f"{self.game.to_move}_passes", self.lang)
+            self.record.play(action)
         if self.game.is_over:
             self.game_over()
+        if draw:
+            self.refresh()
+
+    def _advance(self, *, chain: bool = True) -> None:
+        """Play forced passes, and the computer's moves when it is its turn (until a person must move)."""
+        self._think(chain=chain)
 
     def game_over(self) -> None:
         """The end: stop the clock and play the sound of a win (or of a loss against the computer)."""
@@ -219,50 +254,23 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
     def after_action(self, action: str) -> None:
         super().after_action(action)
         self._note = ""  # your move: a pass note from before it is old news
-        if controls.computer_moves(self.game, self.mode, self.computer) and self._reply_later():
-            return  # your stone is drawn now (act() redraws); the computer's search starts just after
         self._advance()
-
-    def _reply_later(self) -> bool:
-        """Let the computer answer once the frame with your move has gone to the page, so your stone
-        shows at once however long the search takes. Needs the kernel's event loop; without one (plain
-        Python, tests) the computer answers at once and this returns False."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return False
-        if not self.answer_later:
-            return False
-        self.thinking = True
-        loop.call_soon(self._reply, len(self.record))
-        return True
-
-    def _reply(self, length: int) -> None:
-        self.thinking = False
-        if len(self.record) != length:  # Undo, New game or a load came first: nothing to answer
-            return
-        self._advance()
-        self.refresh()
 
     def step(self) -> None:
         """The computer plays one move for the side to move (then any forced pass)."""
-        game = self.game
-        if game.is_over:
+        if self.game.is_over:
             self.say(self.status())
             return
         self._note = ""
-        self.record.play(self._computer_choice())
-        self.play_sound(self.action_sound)
-        self._advance(chain=self.mode == "vs-computer")
         self.message = ""
+        self.play_sound(self.action_sound)
+        self._think(chain=self.mode == "vs-computer", one_move=True)
         self.refresh()
 
     def run_to_end(self) -> None:
-        """The computer plays both sides until the game is over."""
-        while not self.game.is_over:
-            self.record.play(self._computer_choice())
-            self._advance(chain=False)
+        """The computer plays both sides until the game is over (long work at the strongest levels)."""
         self.message = ""
+        self._think(chain=False, both_sides=True)
         self.refresh()
 
     def undo(self) -> None:
@@ -290,10 +298,24 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
 
     def start(self, game: Othello) -> None:
         """Play ``game`` from now on; if the board moves first there (a pass, the computer), it does."""
+        if self.refuse_while_busy():
+            return
+        super().start(game)  # keeps the game being played, with its pass note, for Undo
         self._note = ""
-        super().start(game)
         self._advance()
         self.refresh()
+
+    def resume(self) -> None:
+        """A loaded game goes on: if it is the computer's turn (or a forced pass), it plays."""
+        super().resume()
+        self._note = ""
+        self._advance()
+
+    def board_state(self) -> Any:
+        return self._note
+
+    def restore_board_state(self, state: Any) -> None:
+        self._note = state or ""
 
     # -- text --------------------------------------------------------------------------------------
     def status(self) -> str:
@@ -310,8 +332,6 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
             text = f"{self._note} {text}"
         if self.mode == "vs-computer" and game.to_move != self.computer:
             text += f" (you are {'black' if self.computer == WHITE else 'white'})"
-        elif self.thinking and controls.computer_moves(game, self.mode, self.computer):
-            text += " The computer is thinking…"
         return text
 
     def __repr__(self) -> str:
