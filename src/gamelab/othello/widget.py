@@ -254,6 +254,10 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
     def after_action(self, action: str) -> None:
         super().after_action(action)
         self._note = ""  # your move: a pass note from before it is old news
+        if self._can_work_in_background() and controls.computer_moves(self.game, self.mode, self.computer):
+            # A click against the computer: your stone goes to the page now, before the search starts
+            # (at level 6 it takes about a second, and even quick replies would wait for it)
+            self.redraw()
         self._advance()
 
     def step(self) -> None:
