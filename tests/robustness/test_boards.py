@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from pathlib import Path
 
@@ -61,6 +62,16 @@ def test_riichi_load_runs_off_the_loop_with_a_progress_line(monkeypatch):
         record.play(record.game.legal_actions()[0])
     text = record.to_json()
     monkeypatch.setattr(board_module, "_handling_a_browser_event", lambda: True)  # as if the page clicked Load
+    # The replay waits until the board has been looked at: on a fast machine it could otherwise end
+    # before the first look, and the test would depend on the machine's speed.
+    looked = threading.Event()
+    from_json = Record.from_json
+
+    def slow_from_json(cls, *args, **kwargs):
+        looked.wait(10)
+        return from_json(*args, **kwargs)
+
+    monkeypatch.setattr(Record, "from_json", classmethod(slow_from_json))
 
     async def main():
         board = RiichiBoard(seed=1, rules={"場数": 0}, sound=False)
@@ -68,6 +79,7 @@ def test_riichi_load_runs_off_the_loop_with_a_progress_line(monkeypatch):
         board.record_text.value = text
         board.load_button.click()
         assert board.busy == "Loading the saved game"
+        looked.set()
         end = time.monotonic() + 60
         while board.busy is not None:
             assert time.monotonic() < end
