@@ -36,7 +36,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .board import bit_of, free_mask, iter_bits, position_of_index
+from .board import COL_COUNT, DEPTH_COUNT, ROW_COUNT, bit_of, free_mask, iter_bits, position_of_index
 from .game import Shanghai, pair_action
 from .generator import create_problem_fast, random_deal
 
@@ -96,21 +96,30 @@ def _splits(tiles: int) -> list[Split]:
     return out
 
 
-def _clears(present: int, pairs: list[int], loose: int) -> bool:
-    """True if ``present`` can be cleared when each of ``pairs`` must leave together (both tiles free)
-    and the ``loose`` tiles may leave one by one, whenever free (every tile is in one or the other).
-
-    Taking everything that can go is never wrong in this game, so the greedy replay is exact: wave by
-    wave, a loose tile leaves as soon as it is free, a pair as soon as its second tile is.
-    """
-    partner: dict[int, int] = {}
+def _partners(pairs: list[int] | tuple[int, ...], into: dict[int, int] | None = None) -> dict[int, int]:
+    """``{tile: its partner}`` for every tile of ``pairs`` (added to ``into`` when given)."""
+    partner = {} if into is None else into
     for pair in pairs:
         low = pair & -pair
         a, b = low.bit_length() - 1, (pair ^ low).bit_length() - 1
         partner[a] = b
         partner[b] = a
-    seen = 0  # tiles that have been free (they stay free until taken)
+    return partner
+
+
+def _clears(present: int, partner: dict[int, int], loose: int, seen: int = 0,
+            trail: list[tuple[int, int]] | None = None) -> bool:
+    """True if ``present`` can be cleared when every tile with a ``partner`` must leave together with it
+    (both free) and the ``loose`` tiles may leave one by one, whenever free (every tile is one or the
+    other). ``seen``: tiles already free before (when resuming a replay); ``trail`` collects
+    ``(present, seen)`` at the start of every wave.
+
+    Taking everything that can go is never wrong in this game, so the greedy replay is exact: wave by
+    wave, a loose tile leaves as soon as it is free, a pair as soon as its second tile is.
+    """
     while present:
+        if trail is not None:
+            trail.append((present, seen))
         free = free_mask(present)
         new = free & ~seen
         seen |= new
@@ -126,29 +135,6 @@ def _clears(present: int, pairs: list[int], loose: int) -> bool:
             return False
         present &= ~gone
     return True
-
-
-def _waves(present: int, pairs: list[int], loose: int) -> dict[int, int]:
-    """For every tile, the wave of the same replay in which it is first free (late if never)."""
-    when: dict[int, int] = {}
-    partner: dict[int, int] = {}
-    for pair in pairs:
-        a, b = iter_bits(pair)
-        partner[a] = b
-        partner[b] = a
-    wave = 0
-    while present:
-        free = free_mask(present)
-        gone = free & loose
-        for i in iter_bits(free):
-            when.setdefault(i, wave)
-            if not loose >> i & 1 and partner[i] in when:
-                gone |= (1 << i) | (1 << partner[i])
-        if not gone:
-            break
-        present &= ~gone
-        wave += 1
-    return when
 
 
 def _clear_order(present: int, pairs: list[int]) -> list[int] | None:
@@ -197,9 +183,14 @@ class _Search:
         """A clearing order of pairs, or None when the position is lost (raises _OutOfBudget)."""
         if self.impossible:
             return None
-        return self._node(list(self.fixed), dict(enumerate(self.splits)))
+        open_: dict[int, list[tuple[Split, list[int] | None]]] = {
+            k: [(split, None) for split in splits] for k, splits in enumerate(self.splits)}
+        return self._node(list(self.fixed), open_, [])
 
-    def _node(self, pairs: list[int], open_: dict[int, list[Split]]) -> list[int] | None:
+    def _node(self, pairs: list[int], open_: dict[int, list[tuple[Split, list[int] | None]]],
+              new: list[int]) -> list[int] | None:
+        """Search below the choice ``pairs``; ``open_`` holds each undecided kind's splits still possible,
+        each with the waves of its last probe (None: not probed yet); ``new``: pairs added since then."""
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise _OutOfBudget
@@ -208,46 +199,99 @@ class _Search:
             loose = 0
             for k in open_:
                 loose |= kinds[k]
-            if not _clears(present, pairs, loose):
+            partner = _partners(pairs)
+            trail: list[tuple[int, int]] = []
+            if not _clears(present, partner, loose, 0, trail):
                 return None
             if not open_:
                 return _clear_order(present, pairs)
-            settled = False
-            for k, splits in open_.items():
-                others = loose & ~kinds[k]
-                good = [s for s in splits if _clears(present, pairs + list(s), others)]
+            # The tiles seen free after each wave: a probe of kind k replays these waves until one of
+            # its tiles is free, so it starts from there.
+            after = [seen for _, seen in trail[1:]] + [-1]
+            settled: Split = ()
+            narrowed = {}
+            zone = _zone(sum(new))
+            for k, entries in open_.items():
+                mine = kinds[k]
+                start = -1
+                good = []
+                # A probe is run again only if it may now come out differently: the kind has a tile in
+                # a row or stack of the new pairs, and its last replay did not free both tiles of every
+                # new pair in the same wave (then it would replay exactly as before).
+                far = not mine & zone
+                for split, waves in entries:
+                    if waves is not None and (far or _same_waves(waves, new)):
+                        good.append((split, waves))
+                        continue
+                    if start < 0:
+                        start = next(w for w, seen in enumerate(after) if seen & mine)
+                    state, seen = trail[start]
+                    replay: list[tuple[int, int]] = []
+                    if _clears(state, _partners(split, dict(partner)), loose & ~mine, seen, replay):
+                        good.append((split, after[:start] + [seen for _, seen in replay[1:]] + [-1]))
                 if not good:
                     return None
                 if len(good) == 1:
-                    pairs = pairs + list(good[0])
-                    open_ = {j: v for j, v in open_.items() if j != k}
-                    settled = True
+                    settled = good[0][0]
+                    narrowed = {j: v for j, v in open_.items() if j != k}
                     break
-                if len(good) < len(splits):
-                    open_ = {**open_, k: good}
+                narrowed[k] = good
+            open_ = narrowed
             if not settled:
                 break
-        when = _waves(present, pairs, loose)
-        late = len(when) + 1
+            pairs = pairs + list(settled)
+            new = new + list(settled)
+
+        def wave(i: int) -> int:
+            return next(w for w, seen in enumerate(after) if seen >> i & 1)
+
+        when = {i: wave(i) for k in open_ for i in iter_bits(kinds[k])}
         noise = self.rng.random if self.rng else (lambda: 0.0)
 
         def first_free(k: int) -> float:
-            return min(when.get(i, late) for i in iter_bits(kinds[k]))
+            return min(when[i] for i in iter_bits(kinds[k]))
 
         def spread(split: Split) -> float:
             total = 0
             for pair in split:
                 a, b = iter_bits(pair)
-                total += abs(when.get(a, late) - when.get(b, late))
+                total += abs(when[a] - when[b])
             return total
 
         k = min(open_, key=lambda j: (len(open_[j]) + noise() * NOISE_KIND, first_free(j) + noise() * NOISE_TIME))
         rest = {j: v for j, v in open_.items() if j != k}
-        for split in sorted(open_[k], key=lambda s: spread(s) + noise() * NOISE_SPLIT):
-            found = self._node(pairs + list(split), rest)
+        for split in sorted((s for s, _ in open_[k]), key=lambda s: spread(s) + noise() * NOISE_SPLIT):
+            found = self._node(pairs + list(split), rest, list(split))
             if found is not None:
                 return found
         return None
+
+
+#: Every row and every stack (the places one above another) of the board, as masks of places.
+_LINES = ([sum(1 << bit_of((d, r, c)) for c in range(COL_COUNT)) for d in range(DEPTH_COUNT) for r in range(ROW_COUNT)]
+          + [sum(1 << bit_of((d, r, c)) for d in range(DEPTH_COUNT)) for r in range(ROW_COUNT) for c in range(COL_COUNT)])
+
+
+def _zone(tiles: int) -> int:
+    """The places in a row or a stack with one of ``tiles``: where a new pair acts first."""
+    out = 0
+    for line in _LINES:
+        if line & tiles:
+            out |= line
+    return out
+
+
+def _same_waves(after: list[int], pairs: list[int]) -> bool:
+    """True if, in the replay whose seen-after-each-wave masks are ``after``, both tiles of every pair
+    first came free in the same wave."""
+    for pair in pairs:
+        for seen in after:
+            both = seen & pair
+            if both:
+                if both != pair:
+                    return False
+                break
+    return True
 
 
 def _steps_to_actions(steps: list[int]) -> list[str]:
