@@ -178,6 +178,8 @@ class _Search:
             elif n:
                 self.kinds.append(rest)
                 self.splits.append(_splits(rest))
+        #: per kind, how often it was left with no split: such kinds are decided earlier (kept across runs)
+        self.blame = [0] * len(self.kinds)
 
     def run(self) -> list[int] | None:
         """A clearing order of pairs, or None when the position is lost (raises _OutOfBudget)."""
@@ -230,6 +232,7 @@ class _Search:
                     if _clears(state, _partners(split, dict(partner)), loose & ~mine, seen, replay):
                         good.append((split, after[:start] + [seen for _, seen in replay[1:]] + [-1]))
                 if not good:
+                    self.blame[k] += 1
                     return None
                 if len(good) == 1:
                     settled = good[0][0]
@@ -258,7 +261,9 @@ class _Search:
                 total += abs(when[a] - when[b])
             return total
 
-        k = min(open_, key=lambda j: (len(open_[j]) + noise() * NOISE_KIND, first_free(j) + noise() * NOISE_TIME))
+        blame = self.blame
+        k = min(open_, key=lambda j: ((len(open_[j]) + noise() * NOISE_KIND) / (1 + blame[j]),
+                                      first_free(j) + noise() * NOISE_TIME))
         rest = {j: v for j, v in open_.items() if j != k}
         for split in sorted((s for s, _ in open_[k]), key=lambda s: spread(s) + noise() * NOISE_SPLIT):
             found = self._node(pairs + list(split), rest, list(split))
