@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamelab.shanghai import Shanghai, is_winnable, solve, winning_hint
-from gamelab.shanghai.solver import generator_retry_statistics, random_deal_statistics
+from gamelab.shanghai.bench import board_text, certify_lost
+from gamelab.shanghai.solver import (
+    DEFAULT_NODE_LIMIT,
+    _solve_mask,
+    generator_retry_statistics,
+    random_deal_masks,
+    random_deal_statistics,
+    unwinnable_core,
+)
 
 from .test_game import board, row
 
@@ -129,3 +140,30 @@ def test_solver_agrees_with_brute_force_on_endgames_of_real_deals(number, rnd):
     while game.tiles_left > 22 and game.legal_actions():
         game.play(rnd.choice(game.legal_actions()))
     assert solve(game).winnable is brute_force(game)
+
+
+def random_deals(seed: int, numbers: list[int]) -> dict[int, dict[int, int]]:
+    """Deals ``numbers`` of the random (not constructed) sequence drawn from ``seed``, as kind masks."""
+    rng = random.Random(seed)
+    return {n: masks for n, masks in ((n, random_deal_masks(rng)) for n in range(max(numbers) + 1)) if n in numbers}
+
+
+def test_random_deals_are_decided_and_their_lines_play():
+    for masks in random_deals(2026, [0, 1, 3, 4, 5]).values():
+        result = _solve_mask(sum(masks.values()), masks, DEFAULT_NODE_LIMIT)
+        assert result.status == "winnable"
+        game = Shanghai.new(board=board_text(masks))
+        for action in result.moves:
+            game.play(action)
+        assert game.is_cleared
+
+
+def test_lost_random_deals_are_proved_and_the_proof_checks_out():
+    # deal 2: two 46 with a 16 between them in a bottom row, a 16 on a 16; deal 667: 34s and 47s sharing a row
+    for number, masks in random_deals(2026, [2, 667]).items():
+        present = sum(masks.values())
+        assert _solve_mask(present, masks, DEFAULT_NODE_LIMIT).status == "unwinnable", number
+        core = unwinnable_core(present, masks)
+        assert core is not None and len(core) <= 2
+        assert certify_lost(masks, core)  # brute force on can_select, independent of the solver
+        assert not certify_lost(masks, core[:-1])  # and the core is needed whole

@@ -41,8 +41,16 @@ from .game import Shanghai, pair_action
 from .generator import create_problem_fast, random_deal
 
 __all__ = [
-    "Solution", "solve", "is_winnable", "winning_hint", "random_deal_statistics", "generator_retry_statistics",
-    "describe", "random_deal_masks", "DEFAULT_NODE_LIMIT",
+    "DEFAULT_NODE_LIMIT",
+    "Solution",
+    "describe",
+    "generator_retry_statistics",
+    "is_winnable",
+    "random_deal_masks",
+    "random_deal_statistics",
+    "solve",
+    "unwinnable_core",
+    "winning_hint",
 ]
 
 #: Search nodes (partial pairings examined) before the answer is "unknown". Random deals need a few
@@ -159,8 +167,9 @@ def _clear_order(present: int, pairs: list[int]) -> list[int] | None:
 class _Search:
     """The search over pairings from one position (see the module docstring)."""
 
-    def __init__(self, present: int, kind_masks: dict[int, int]) -> None:
+    def __init__(self, present: int, kind_masks: dict[int, int], loose: int = 0) -> None:
         self.present = present
+        self.loose = loose & present  # tiles that may leave alone (the relaxation; 0 in real play)
         self.node_limit = 0
         self.nodes = 0
         self.rng: random.Random | None = None  # set for restarts: shuffles near-equal choices
@@ -169,7 +178,7 @@ class _Search:
         self.splits: list[list[Split]] = []
         self.impossible = False  # a kind with an odd number of tiles left: it can never be cleared
         for mask in kind_masks.values():
-            rest = mask & present
+            rest = mask & present & ~self.loose
             n = rest.bit_count()
             if n % 2:
                 self.impossible = True
@@ -198,7 +207,7 @@ class _Search:
             raise _OutOfBudget
         present, kinds = self.present, self.kinds
         while True:
-            loose = 0
+            loose = self.loose
             for k in open_:
                 loose |= kinds[k]
             partner = _partners(pairs)
@@ -206,17 +215,17 @@ class _Search:
             if not _clears(present, partner, loose, 0, trail):
                 return None
             if not open_:
-                return _clear_order(present, pairs)
+                return [] if self.loose else _clear_order(present, pairs)
             # The tiles seen free after each wave: a probe of kind k replays these waves until one of
             # its tiles is free, so it starts from there.
             after = [seen for _, seen in trail[1:]] + [-1]
             settled: Split = ()
-            narrowed = {}
+            narrowed: dict[int, list[tuple[Split, list[int] | None]]] = {}
             zone = _zone(sum(new))
             for k, entries in open_.items():
                 mine = kinds[k]
                 start = -1
-                good = []
+                good: list[tuple[Split, list[int] | None]] = []
                 # A probe is run again only if it may now come out differently: the kind has a tile in
                 # a row or stack of the new pairs, and its last replay did not free both tiles of every
                 # new pair in the same wave (then it would replay exactly as before).
@@ -338,6 +347,31 @@ def solve(game: Shanghai, node_limit: int = DEFAULT_NODE_LIMIT) -> Solution:
     ``node_limit`` bounds the partial pairings examined; past it the answer is ``"unknown"``.
     """
     return _solve_mask(game.present, game.kind_masks, node_limit)
+
+
+def unwinnable_core(present: int, kind_masks: dict[int, int], node_limit: int = DEFAULT_NODE_LIMIT) -> list[int] | None:
+    """A small set of kinds that alone make the position lost: even if every other tile could be taken
+    on its own, whenever free, these kinds could not all be taken in pairs. None if the position is
+    not proved lost. Kinds are dropped one at a time while the rest stays proved lost, so the set is
+    minimal in that sense; a proof that is this small can be checked by hand, or by brute force.
+    """
+    def lost(kinds: list[int]) -> bool:
+        chosen = {k: kind_masks[k] for k in kinds}
+        search = _Search(present, chosen, present & ~sum(chosen.values()))
+        search.node_limit = node_limit
+        try:
+            return search.run() is None
+        except _OutOfBudget:
+            return False
+
+    core = [k for k, mask in kind_masks.items() if mask & present]
+    if not lost(core):
+        return None
+    for k in list(core):
+        trial = [j for j in core if j != k]
+        if lost(trial):
+            core = trial
+    return core
 
 
 def is_winnable(game: Shanghai, node_limit: int = DEFAULT_NODE_LIMIT) -> bool | None:
