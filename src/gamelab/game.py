@@ -179,6 +179,11 @@ class Record(Generic[G]):
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def next_redo(self) -> str | None:
+        """The action :meth:`redo` would play again (None when nothing was taken back)."""
+        return self._redo[-1] if self._redo else None
+
     def __len__(self) -> int:
         return len(self._actions)
 

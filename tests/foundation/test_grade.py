@@ -54,7 +54,7 @@ def test_one_wrong_answer_is_the_one_failure_and_names_the_case(tmp_path, capsys
     path = _write(tmp_path, notebook, "learner.ipynb")
     assert main(["grade", str(path), "--json"]) == 0
     (result,) = json.loads(capsys.readouterr().out)
-    assert result["notebook"] == "learner.ipynb" and result["status"] == "failed"
+    assert result["notebook"] == str(path) and result["status"] == "failed"
     assert "A press on a1 of a 2 × 2 board" in result["message"]
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import inspect
 import json
 import linecache
-import os
 import random
 import textwrap
 from pathlib import Path
@@ -19,7 +18,6 @@ from typing import Any, Sequence
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from gamelab import IllegalMove
 from gamelab.klondike import HISTORY_LIMIT, RANK_NAMES, SCORES, SUITS, Card, Klondike, Selection
@@ -27,7 +25,7 @@ from gamelab.klondike.controls import CardAt, Timer, selection_of
 from gamelab.klondike.widget import KlondikeBoard
 from gamelab.lessons import klondike as lesson
 from gamelab.lessons.exercises import FAILED, NOT_WRITTEN, PASSED, check, exercise, is_stub, registry
-from gamelab.lessons.grade import exercise_ids, grade_notebook
+from gamelab.lessons.grade import execute_logged, exercise_ids, grade_notebook
 from gamelab.lessons.solutions import with_solutions
 
 from .helpers import SMALL, position
@@ -221,19 +219,7 @@ def text_of(cell: Any) -> str:
 def solved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, list[dict[str, Any]]]:
     """The instructor's version, executed as gamelab grade does (a fresh kernel, the grade log set)."""
     notebook = with_solutions(shipped())
-    log = tmp_path_factory.mktemp("solved") / "grade.jsonl"
-    log.touch()
-    previous = os.environ.get("GAMELAB_GRADE_LOG")
-    os.environ["GAMELAB_GRADE_LOG"] = str(log)
-    try:
-        NotebookClient(notebook, timeout=300, kernel_name="python3",
-                       resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
-    finally:
-        if previous is None:
-            os.environ.pop("GAMELAB_GRADE_LOG", None)
-        else:
-            os.environ["GAMELAB_GRADE_LOG"] = previous
-    return notebook, [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    return notebook, execute_logged(notebook, NOTEBOOK.parent, timeout=300, allow_errors=False)
 
 
 @pytest.fixture(scope="module")

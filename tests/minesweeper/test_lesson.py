@@ -8,19 +8,16 @@ case; the untouched stubs are "not written"). nbval runs the shipped notebook it
 
 from __future__ import annotations
 
-import json
 import math
-import os
 from pathlib import Path
 from typing import Any, Callable
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from gamelab.lessons import minesweeper as lesson
 from gamelab.lessons.exercises import FAILED, MAX_LINES, NOT_WRITTEN, PASSED, check, exercise, is_stub, registry
-from gamelab.lessons.grade import exercise_ids, grade_notebook
+from gamelab.lessons.grade import execute_logged, exercise_ids, grade_notebook
 from gamelab.lessons.solutions import with_solutions
 from gamelab.minesweeper import Cell, Ctrl, Minesweeper, VMap
 from gamelab.minesweeper.vmap import ALIVE, CLEARED, DEAD, FLAG, HIDE, OPEN
@@ -51,19 +48,7 @@ def shipped() -> Any:
 
 def run(notebook: Any, folder: Path) -> tuple[Any, list[dict[str, Any]]]:
     """Execute ``notebook`` as gamelab grade does (a fresh kernel, the grade log set); any error fails."""
-    log = folder / "grade.jsonl"
-    log.touch()
-    previous = os.environ.get("GAMELAB_GRADE_LOG")
-    os.environ["GAMELAB_GRADE_LOG"] = str(log)
-    try:
-        NotebookClient(notebook, timeout=300, kernel_name="python3", store_widget_state=False,
-                       resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
-    finally:
-        if previous is None:
-            os.environ.pop("GAMELAB_GRADE_LOG", None)
-        else:
-            os.environ["GAMELAB_GRADE_LOG"] = previous
-    return notebook, [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    return notebook, execute_logged(notebook, NOTEBOOK.parent, timeout=300, allow_errors=False)
 
 
 @pytest.fixture(scope="module")

@@ -8,19 +8,16 @@ the case).
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 from typing import Any
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from gamelab.lessons import exercises as ex
 from gamelab.lessons import othello as lesson
 from gamelab.lessons.exercises import FAILED, NOT_WRITTEN, PASSED, check, exercise, is_stub
-from gamelab.lessons.grade import exercise_ids, grade_notebook
+from gamelab.lessons.grade import execute_logged, exercise_ids, grade_notebook
 from gamelab.lessons.solutions import with_solutions
 from gamelab.othello import Othello, TutorialOthello
 from gamelab.othello import tutorial as t
@@ -49,19 +46,7 @@ def shipped() -> Any:
 
 def run(notebook: Any, folder: Path) -> tuple[Any, list[dict[str, Any]]]:
     """Execute ``notebook`` as gamelab grade does (a fresh kernel, the grade log set); any error fails."""
-    log = folder / "grade.jsonl"
-    log.touch()
-    previous = os.environ.get("GAMELAB_GRADE_LOG")
-    os.environ["GAMELAB_GRADE_LOG"] = str(log)
-    try:
-        NotebookClient(notebook, timeout=300, kernel_name="python3",
-                       resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
-    finally:
-        if previous is None:
-            os.environ.pop("GAMELAB_GRADE_LOG", None)
-        else:
-            os.environ["GAMELAB_GRADE_LOG"] = previous
-    return notebook, [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    return notebook, execute_logged(notebook, NOTEBOOK.parent, timeout=300, allow_errors=False)
 
 
 @pytest.fixture(scope="module")

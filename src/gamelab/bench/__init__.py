@@ -22,6 +22,7 @@ BENCHES: dict[str, str] = {
     "shanghai": "gamelab.shanghai.bench",
     "shanten": "gamelab.riichi.bench_shanten",
     "riichi": "gamelab.riichi.bench",
+    "riichi-peer": "gamelab.riichi.bench_peer",
 }
 
 

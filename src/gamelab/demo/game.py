@@ -17,8 +17,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, ClassVar, Self
 
+from .. import setup
 from ..errors import IllegalMove
-from ..game import Game, register_game
+from ..game import Game, check_action_text, register_game
 
 __all__ = ["LightsOut", "solve", "cell_name", "parse_cell", "press_mask"]
 
@@ -32,8 +33,8 @@ def cell_name(row: int, col: int) -> str:
 
 def parse_cell(text: str, size: int) -> tuple[int, int]:
     """``'b3'`` → ``(2, 1)``; anything else raises ``IllegalMove`` naming the problem."""
-    text = text.strip().lower()
-    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
+    text = check_action_text(text).strip().lower()
+    if len(text) < 2 or text[0] not in COLUMNS or not (text[1:].isascii() and text[1:].isdigit()):
         raise IllegalMove(f"{text!r} is not a cell: write a column letter and a row number, like 'b2'")
     row, col = int(text[1:]) - 1, COLUMNS.index(text[0])
     if not (0 <= row < size and 0 <= col < size):
@@ -75,8 +76,10 @@ class LightsOut(Game):
     @classmethod
     def new(cls, size: int = 5, seed: int = 0, presses: int | None = None) -> Self:
         """A solvable puzzle: ``presses`` random presses (default ``size * 2``) on a dark board."""
-        if not isinstance(size, int) or not 2 <= size <= len(COLUMNS):
-            raise ValueError(f"size must be a whole number from 2 to {len(COLUMNS)}, not {size!r}")
+        setup.whole("size", size, low=2, high=len(COLUMNS))
+        setup.seed("seed", seed)
+        if presses is not None:
+            setup.whole("presses", presses, low=0, high=1000)
         rng = random.Random(seed)
         game = cls(size, 0, {"size": size, "seed": seed, "presses": presses})
         count = size * 2 if presses is None else presses

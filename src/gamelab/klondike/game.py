@@ -41,14 +41,16 @@ of any of them (a learner's).
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import random
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterator, Self
 
-from ..errors import IllegalMove
-from ..game import Game, register_game
+from .. import setup
+from ..errors import IllegalMove, quote
+from ..game import Game, check_action_text, register_game
 from .cards import SUITS, Card, card_from_id, card_text, new_deck, parse_card, shuffle, shuffled_deck
 from .deck import deck_order, format_deck, layout, parse_deck
 from .legality import can_foundation, can_tableau, is_run, why_not_foundation, why_not_run, why_not_tableau
@@ -72,6 +74,8 @@ _ACTION = re.compile(
     r"|(?P<src>w|t[1-7](?::(?P<count>\d+))?|f[shcd♠♥♣♦])>(?P<dst>t[1-7]|f[shcd♠♥♣♦]?))$"
 )
 _ACTION_HELP = "draw, auto, w>t3, w>f, t2>f, t1>t4, t1:3>t4 (3 cards) or fh>t3"
+#: a position or deck string is at most this many characters (a full position takes about 250)
+MAX_POSITION_LENGTH = 2_000
 
 
 def deal_columns(deck: list[Card]) -> tuple[list[list[Card]], list[Card]]:
@@ -517,6 +521,7 @@ class Klondike(Game):
 
     def _read_position(self, text: str, draw: int) -> None:
         """Fill this (blank) game from :meth:`position_text`'s format; unlisted piles are empty."""
+        setup.text("position", text, max_length=MAX_POSITION_LENGTH)
         if not 1 <= draw <= 7:
             raise ValueError(f"draw must be between 1 and 7 cards per stock click, not {draw!r}")
         self.tableau = [[] for _ in range(7)]
@@ -531,7 +536,8 @@ class Klondike(Game):
             name, sep, rest = line.partition(":")
             name = name.strip().lower()
             if not sep or name not in {"foundations", "stock", "waste"} | {f"t{i}" for i in range(1, 8)}:
-                raise ValueError(f"position line {raw.strip()!r} should start with foundations:, stock:, waste: or t1: … t7:")
+                raise ValueError(f"position line {quote(raw.strip())} should start with foundations:, stock:, waste: "
+                                 "or t1: … t7:")
             words = rest.split()
             if name == "foundations":
                 self._read_foundations(words, raw)
@@ -542,9 +548,9 @@ class Klondike(Game):
                 try:
                     card = parse_card(word[1:-1] if down else word)
                 except ValueError as exc:
-                    raise ValueError(f"position line {raw.strip()!r}: {exc}") from None
+                    raise ValueError(f"position line {quote(raw.strip())}: {exc}") from None
                 if down and name[0] != "t":
-                    raise ValueError(f"position line {raw.strip()!r}: only tableau cards are written face down [..]")
+                    raise ValueError(f"position line {quote(raw.strip())}: only tableau cards are written face down [..]")
                 pile.append(card if down else card.face_up() if name[0] == "t" or name == "waste" else card)
             if name == "stock":
                 self.stock = pile
@@ -553,6 +559,10 @@ class Klondike(Game):
             else:
                 self.tableau[int(name[1]) - 1] = pile
         for index, column in enumerate(self.tableau):
+            for below, above in itertools.pairwise(column):
+                if below.up and not above.up:
+                    raise ValueError(f"column t{index + 1} has the face-down [{above}] on the face-up {below}: "
+                                     "face-down cards lie under the face-up ones, at the bottom of a column")
             if column and not column[-1].up:
                 raise ValueError(f"column t{index + 1} ends with a face-down card [{column[-1]}]: its top card is face up")
             reason = why_not_run([c for c in column if c.up])
@@ -573,9 +583,9 @@ class Klondike(Game):
             try:
                 top = parse_card(word)
             except ValueError as exc:
-                raise ValueError(f"position line {raw.strip()!r}: {exc}") from None
+                raise ValueError(f"position line {quote(raw.strip())}: {exc}") from None
             if self.foundations[top.suit]:
-                raise ValueError(f"position line {raw.strip()!r}: two tops for the {SUITS[top.suit]} foundation")
+                raise ValueError(f"position line {quote(raw.strip())}: two tops for the {SUITS[top.suit]} foundation")
             self.foundations[top.suit] = [Card(top.suit, rank, True) for rank in range(1, top.rank + 1)]
 
     def copy(self) -> Self:
@@ -679,10 +689,13 @@ class Klondike(Game):
         ...
         gamelab.errors.IllegalMove: t1>t1: a card cannot move onto its own column
         """
+        check_action_text(action)
+        if self.is_won:
+            raise IllegalMove(f"{quote(action)}: the game is already won, every card is home; no move can change it")
         text = action.strip().lower().replace(" ", "").replace("→", ">").replace("->", ">")
         match = _ACTION.match(text)
         if match is None:
-            raise IllegalMove(f"{action!r} is not a Klondike action: write {_ACTION_HELP}")
+            raise IllegalMove(f"{quote(action)} is not a Klondike action: write {_ACTION_HELP}")
         if match["draw"]:
             self._draw()
         elif match["auto"]:

@@ -17,11 +17,11 @@ import ipywidgets as widgets
 
 from ..errors import IllegalMove
 from ..game import Record
-from ..widgets import PlayBoard
+from ..widgets import PlayBoard, Progress
 from . import controls
 from .game import Klondike
 from .picture import KlondikePicture, KlondikeUI
-from .solver import solve
+from .solver import SolveResult, solve
 
 __all__ = ["KlondikeBoard"]
 
@@ -100,12 +100,22 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
             self.say(f"Auto-complete: every card went home in {self.game.moves} moves.")
 
     def solver_hint(self) -> None:
-        """Ask the solver (it sees every card) for the next move of a winning line."""
-        self.respond(controls.solver_hint(self.game, self.ui, solve(self.game, budget=self.solve_budget)))
+        """Ask the solver (it sees every card) for the next move of a winning line (long work: it runs
+        off the kernel's thread, with a Stop button)."""
+        game = self.game.copy()
+        self.run_long(lambda progress: solve(game, budget=self.solve_budget), "The solver is looking for a winning line",
+                      lambda result: self.respond(controls.solver_hint(self.game, self.ui, result)))
 
     def finish(self) -> None:
-        """Play the solver's winning line to the end (each action can be undone, or reviewed)."""
-        result = solve(self.game, budget=self.solve_budget)
+        """Play the solver's winning line to the end (each action can be undone, or reviewed).
+
+        The search is long work: it runs off the kernel's thread, with a progress line and a Stop button.
+        """
+        game = self.game.copy()
+        self.run_long(lambda progress: solve(game, budget=self.solve_budget), "The solver is finishing the game",
+                      self._finish_with)
+
+    def _finish_with(self, result: SolveResult) -> None:
         if result.status != "solved":
             self.respond(controls.solver_hint(self.game, self.ui, result))
             return
@@ -148,30 +158,47 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
             text += " · now click where it goes"
         return text
 
-    def fresh_game(self) -> Klondike:
+    def new_game(self) -> None:
+        """A new deal; with "Winnable deals only" the solver tries deal after deal (long work, with Stop)."""
+        if not self.winnable.value:
+            super().new_game()
+        elif not self.refuse_while_busy():
+            self.run_long(lambda progress: self.fresh_game(progress), "Looking for a winnable deal", self.start)
+
+    def fresh_game(self, progress: Progress | None = None) -> Klondike:
         """The rules' ``new_game`` (newGame: the next deal number), a winnable one if asked, with the draw
         count chosen above. New game and Play again both come here."""
         draw = self.draw_choice.value
         game = self.game
         for _ in range(50):
             game = self.rules.new_game(game, draw)
+            if progress is not None:
+                progress.check()
+                progress.note(f"trying deal {game.setup.get('seed')}")
             if not self.winnable.value or solve(game, budget=20_000).solved:
                 return game
         return game
 
     def load(self, text: str) -> None:
-        """Replace the game with a saved one, played again by the rules in play (a learner's too)."""
+        """Replace the game with a saved one, played again by the rules in play (a learner's too); as
+        every board's Load, it runs as long work, goes on at once and can be undone."""
         if self.rules is Klondike:
             super().load(text)
             return
-        saved = Record.from_json(text)  # the save checked by the shipped rules first
-        record: Record[Klondike] = Record(self.rules.new(**saved.start.setup), undo_limit=self.record.undo_limit)
-        for number, action in enumerate(saved.actions, 1):
-            try:
-                record.play(action)
-            except IllegalMove as exc:
-                raise ValueError(f"saved game action {number} {action!r} is refused by the rules in play: {exc}") from None
-        self.record = record
-        self.ui = self.make_ui()
-        self.message = f"loaded a game of {len(record)} actions"
-        self.refresh()
+        if self.refuse_while_busy():
+            return
+        rules, undo_limit = self.rules, self.record.undo_limit
+
+        def read(progress: Progress) -> Record[Klondike]:
+            saved = Record.from_json(text)  # the save checked by the shipped rules first
+            record: Record[Klondike] = Record(rules.new(**saved.start.setup), undo_limit=undo_limit)
+            for number, action in enumerate(saved.actions, 1):
+                try:
+                    record.play(action)
+                except IllegalMove as exc:
+                    raise ValueError(f"saved game action {number} {action!r} is refused by the rules in play: "
+                                     f"{exc}") from None
+            return record
+
+        self.run_long(read, "Loading the saved game", self._loaded,
+                      failed=lambda exc: self.say(f"cannot load: {exc}", error=True))

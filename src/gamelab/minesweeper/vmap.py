@@ -31,9 +31,11 @@ import random
 from dataclasses import dataclass, fields, replace
 from typing import Any, Callable, ClassVar, Iterable
 
+from ..errors import quote
+
 __all__ = [
     "ROWS", "COLS", "MINES", "HIDE", "OPEN", "FLAG", "DEAD", "ALIVE", "CLEARED", "ACOMP",
-    "PRESETS", "VMap", "MapRules", "check_size",
+    "PRESETS", "VMap", "MapRules", "check_size", "MAX_ROWS", "MAX_COLS",
     "sentinel_states", "neighbour_offsets", "placeable_cells", "lay_mines", "open_cell", "open_at",
     "toggle_flag", "tally", "verdict",
 ]
@@ -48,6 +50,11 @@ HIDE, OPEN, FLAG = 0, 1, 2
 DEAD, ALIVE, CLEARED = -1, 0, 1
 ACOMP = CLEARED
 
+#: The largest board a game is set up with: 100 × 100 (its picture is already 2,000 pixels wide), so a
+#: setup or a save never asks for millions of cells. The map itself takes any size (the lesson builds a
+#: 120 × 120 one to show the flood fill's depth).
+MAX_ROWS = MAX_COLS = 100
+
 #: Named board sizes: (rows, cols, mines).
 PRESETS: dict[str, tuple[int, int, int]] = {
     "beginner": (9, 9, 10),
@@ -60,7 +67,8 @@ def check_size(rows: int, cols: int, mines: int, opening: bool = False) -> None:
     """Raise ``ValueError`` unless ``rows`` × ``cols`` with ``mines`` mines is a playable board.
 
     The first click must be safe (and, with ``opening``, its whole 3 × 3 block), so a board needs at
-    least one free cell (nine with ``opening``) besides the mines.
+    least one free cell (nine with ``opening``) besides the mines. (A game set up by
+    :meth:`~gamelab.minesweeper.Minesweeper.new` is also at most :data:`MAX_ROWS` × :data:`MAX_COLS`.)
 
     >>> check_size(9, 9, 81)
     Traceback (most recent call last):
@@ -69,9 +77,9 @@ def check_size(rows: int, cols: int, mines: int, opening: bool = False) -> None:
     """
     for label, value in (("rows", rows), ("columns", cols)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise ValueError(f"the number of {label} must be a positive whole number, not {value!r}")
+            raise ValueError(f"the number of {label} must be a positive whole number, not {quote(value)}")
     if not isinstance(mines, int) or isinstance(mines, bool) or mines < 0:
-        raise ValueError(f"the number of mines must be a whole number ≥ 0, not {mines!r}")
+        raise ValueError(f"the number of mines must be a whole number ≥ 0, not {quote(mines)}")
     cells = rows * cols
     free = 9 if opening else 1
     if mines > cells - free:

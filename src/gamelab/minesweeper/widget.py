@@ -17,12 +17,12 @@ from typing import Any, Callable, Hashable, Mapping
 
 import ipywidgets as widgets
 
-from ..widgets import PlayBoard
+from ..widgets import PlayBoard, Progress
 from . import controls
 from .ctrl import FLAG_MODE, OPEN_MODE, dispatch_click, game_over_message
 from .game import Minesweeper
 from .picture import MinesweeperPicture, MinesweeperUI
-from .vmap import PRESETS
+from .vmap import MAX_COLS, MAX_ROWS, PRESETS
 
 __all__ = ["MinesweeperBoard"]
 
@@ -78,7 +78,8 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
                                        description="Board", layout=widgets.Layout(width="200px"))
         self.custom = [widgets.BoundedIntText(value=v, min=1, max=m, description=d,
                                               layout=widgets.Layout(width="120px"), style={"description_width": "40px"})
-                       for v, m, d in ((game.rows, 40, "rows"), (game.cols, 60, "cols"), (game.mines, 2000, "mines"))]
+                       for v, m, d in ((game.rows, MAX_ROWS, "rows"), (game.cols, MAX_COLS, "cols"),
+                                       (game.mines, MAX_ROWS * MAX_COLS - 1, "mines"))]
         self.opening_box = widgets.Checkbox(value=game.setup["opening"], description="first click opens an area",
                                             indent=False, layout=widgets.Layout(width="200px"))
         self.no_guess_box = widgets.Checkbox(value=game.setup["no_guess"], description="no guessing needed",
@@ -152,6 +153,13 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
     def _mode_picked(self, change: Any) -> None:
         if change["new"] != self.ui.mode:
             self.set_mode(change["new"])
+
+    def prepare(self, action: str) -> tuple[str, Callable[[Progress], Any]] | None:
+        """The first click of a no-guess board searches its layout first (long work, with Stop)."""
+        if not self.game.searches_layout(action):
+            return None
+        trial = self.game.copy()
+        return "Placing the mines so that no guess is needed", lambda progress: trial.play(action)
 
     def after_action(self, action: str) -> None:
         super().after_action(action)

@@ -25,8 +25,9 @@ from __future__ import annotations
 import re
 from typing import Any, Self, Sequence
 
-from ..errors import IllegalMove
-from ..game import Game, register_game
+from .. import setup
+from ..errors import IllegalMove, quote
+from ..game import Game, check_action_text, register_game
 from . import bitboard as bb
 from .tutorial import BLACK, WHITE, CheckStone, Color, TutorialRules, message, opponent, shipped_rules
 
@@ -36,6 +37,11 @@ __all__ = ["Othello", "TutorialOthello", "PASS", "parse_transcript"]
 PASS = "pass"
 
 _TOKEN = re.compile(r"\s*(?:([a-h][1-8])|(pass|pa|--))", re.IGNORECASE)
+_SPACES = re.compile(r"\s*")
+#: a transcript is at most this long (a whole game with every pass spelled out takes under 600 characters)
+MAX_TRANSCRIPT_LENGTH = 2_000
+#: a board given as text is at most this long (64 squares, with room for spaces and line breaks)
+MAX_BOARD_LENGTH = 1_000
 _BOARD_CHARS = {"X": BLACK, "x": BLACK, "B": BLACK, "*": BLACK, "●": BLACK,
                 "O": WHITE, "o": WHITE, "W": WHITE, "○": WHITE,
                 ".": None, "-": None, "_": None}
@@ -49,18 +55,18 @@ def parse_transcript(text: str) -> list[str]:
     >>> parse_transcript("F5d6 c3, pass")
     ['f5', 'd6', 'c3', 'pass']
     """
+    setup.text("a transcript", text, max_length=MAX_TRANSCRIPT_LENGTH)
     actions: list[str] = []
-    position = 0
     cleaned = text.replace(",", " ")
-    while position < len(cleaned):
-        if cleaned[position:].strip() == "":
-            break
+    end = len(cleaned.rstrip())
+    position = 0
+    while position < end:  # one pass over the text: each step starts where the last token ended
         match = _TOKEN.match(cleaned, position)
         if match is None:
-            start = position + len(cleaned[position:]) - len(cleaned[position:].lstrip())
+            start = _SPACES.match(cleaned, position).end()  # type: ignore[union-attr]  # \s* always matches
             bad = cleaned[start:start + 2]
             raise ValueError(
-                f"transcript {text.strip()!r}: {bad!r} at character {start + 1} is not a move "
+                f"transcript {quote(text.strip())}: {bad!r} at character {start + 1} is not a move "
                 "(write squares like f5, column a–h then row 1–8, or 'pass')"
             )
         actions.append(match.group(1).lower() if match.group(1) else PASS)
@@ -79,7 +85,7 @@ def _parse_board(text: str) -> tuple[int, int]:
     """Black and white bitboards from 64 board characters (X/O/., whitespace ignored)."""
     cells = [c for c in text if not c.isspace()]
     if len(cells) != 64:
-        raise ValueError(f"a board needs 64 squares (X black, O white, . empty), got {len(cells)}: {text!r}")
+        raise ValueError(f"a board needs 64 squares (X black, O white, . empty), got {len(cells)}: {quote(text)}")
     black = white = 0
     for index, char in enumerate(cells):
         if char not in _BOARD_CHARS:
@@ -123,16 +129,14 @@ class Othello(Game):
         >>> print(Othello.new(board="X" + "." * 62 + "O", to_move="white").score())
         (1, 1)
         """
-        if extra:
-            raise TypeError(f"unknown Othello setup {', '.join(map(repr, extra))}: use board= and to_move=")
-        if to_move not in (BLACK, WHITE):
-            raise ValueError(f"to_move must be 'black' or 'white', not {to_move!r}")
+        setup.no_other_settings("Othello", extra, ["board", "to_move"])
+        to_move = setup.one_of("to_move", to_move, (BLACK, WHITE))
         game = cls.__new__(cls)
         if board is None:
             game.black, game.white = bb.START_BLACK, bb.START_WHITE
             game.setup = {}
         else:
-            game.black, game.white = _parse_board(board)
+            game.black, game.white = _parse_board(setup.text("board", board, max_length=MAX_BOARD_LENGTH))
             game.setup = {"board": board, "to_move": to_move}
         if to_move != BLACK:
             game.setup["to_move"] = to_move
@@ -290,8 +294,7 @@ class Othello(Game):
     # -- playing ----------------------------------------------------------------------------------
     def play(self, action: str) -> None:
         """Play a square name or ``"pass"``; IllegalMove (position unchanged) if the rules forbid it."""
-        if not isinstance(action, str):
-            raise IllegalMove(f"{action!r} is not a move: write a square like f5, or 'pass'")
+        check_action_text(action)
         text = action.strip().lower()
         if self.is_over:
             black, white = self.score()
@@ -443,6 +446,12 @@ class TutorialOthello(Othello):
     @classmethod
     def new(cls, board: str | None = None, to_move: str = BLACK, check: CheckStone | None = None,
             rules: TutorialRules | None = None, **extra: Any) -> Self:
+        if check is not None and not callable(check):
+            raise ValueError(f"check must be a capture check, a function like check_stone, not {quote(check)}; "
+                             "a saved game cannot hold one (it replays with the tutorial's)")
+        if rules is not None and not isinstance(rules, TutorialRules):
+            raise ValueError(f"rules must be a TutorialRules (the tutorial's pieces), not {quote(rules)}; "
+                             "a saved game cannot hold them (it replays with the tutorial's)")
         game = super().new(board, to_move, **extra)
         # not part of setup: functions are not JSON (a reloaded game plays by the shipped pieces)
         if rules is None:

@@ -16,11 +16,20 @@ the order they were made, and a trailing comma right after a chi or pon (the cal
 Every action checks first and changes the hand only when legal; an illegal one raises
 :class:`~gamelab.errors.IllegalMove` saying why, and a malformed string raises ``ValueError``
 naming the bad part.
+
+How the counts are kept: majiang-core keeps four arrays of counts (``m``, ``p``, ``s`` with ten
+entries, index 0 counting the red fives that index 5 counts too, and ``z`` with eight). Here the same
+38 numbers are packed into one Python integer, four bits each: ``m0``…``m9`` in bits 0–39, ``p0``…
+in bits 40–79, ``s0``… in bits 80–119, ``z0``…``z7`` in bits 120–151. Adding a tile is adding its
+*weight* (``1 << 4 * position``; a red five adds at both 0 and 5), so a hand of fourteen tiles is
+one ``sum`` done in C, a copy is free, and the shanten tables look each suit up by a slice of bits.
+:meth:`Hand.counts` unpacks a suit into majiang-core's array.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from ..errors import IllegalMove
@@ -30,33 +39,125 @@ __all__ = ["Hand"]
 
 _GROUP_RE = re.compile(r"[mpsz]\d+|_")
 
+# ------------------------------------------------------------------ the packed counts
+
+#: first 4-bit position of each suit in the packed counts
+_BASE = {"m": 0, "p": 10, "s": 20, "z": 30}
+_SHIFT = {suit: 4 * base for suit, base in _BASE.items()}
+_LENGTH = {"m": 10, "p": 10, "s": 10, "z": 8}
+_NIBBLES = 38
+_EIGHTS = int("8" * _NIBBLES, 16)
+_THREES = int("3" * _NIBBLES, 16)
+_SUIT_MASK = {suit: (1 << 4 * _LENGTH[suit]) - 1 for suit in SUITS}
+
+
+def _weight_of(suit: str, n: int) -> int:
+    weight = 1 << 4 * (_BASE[suit] + n)
+    return weight | (1 << 4 * (_BASE[suit] + 5)) if n == 0 else weight
+
+
+#: digit -> weight, per suit (``z`` has no 0, 8 or 9)
+_DIGIT_WEIGHT: dict[str, dict[str, int]] = {
+    suit: {str(n): _weight_of(suit, n) for n in (range(1, 8) if suit == "z" else range(10))} for suit in SUITS
+}
+#: every tile string a hand accepts, suffixes included (``m1``, ``p0_*=``…) -> its weight; ``_`` weighs 0
+_WEIGHT: dict[str, int] = {"_": 0}
+for _suit, _digits in _DIGIT_WEIGHT.items():
+    for _digit, _w in _digits.items():
+        for _suffix in ("", "_", "*", "_*"):
+            for _direction in ("", "+", "=", "-"):
+                _WEIGHT[_suit + _digit + _suffix + _direction] = _w
+#: plain tile -> weight (no suffixes)
+_PLAIN_WEIGHT: dict[str, int] = {s + d: w for s, ds in _DIGIT_WEIGHT.items() for d, w in ds.items()}
+
+
+def _over_four(packed: int) -> bool:
+    """Does some count exceed 4? (a count c >= 5 sets bit 3 of c or of c + 3; a carry out of a
+    count of 13 or more does not matter, that count has bit 3 set itself)"""
+    return bool((packed | (packed + _THREES)) & _EIGHTS)
+
+
+def _fifth(packed: int) -> str:
+    """The tile of which there are more than four (red fives counted as fives)."""
+    for suit, base in _BASE.items():
+        for n in range(_LENGTH[suit]):
+            if (packed >> 4 * (base + n)) & 15 > 4:
+                return f"{suit}{n or 5}"
+    return "?"  # pragma: no cover - only called once _over_four said so
+
+
+def _unpack(packed: int, suit: str) -> list[int]:
+    """majiang-core's count array of one suit."""
+    key = (packed >> _SHIFT[suit]) & _SUIT_MASK[suit]
+    found = _UNPACKED.get((suit, key))
+    if found is None:
+        found = _UNPACKED[(suit, key)] = tuple((key >> 4 * n) & 15 for n in range(_LENGTH[suit]))
+    return list(found)
+
+
+_UNPACKED: dict[tuple[str, int], tuple[int, ...]] = {}  # a suit's packed counts -> its counts (filled as met)
+
+
+@lru_cache(maxsize=None)
+def _suit_text(suit: str, key: int) -> str:
+    """The digits a suit writes for its packed counts (index 0 = reds): ``'0556'``."""
+    reds = key & 15
+    out = []
+    for n in range(1, _LENGTH[suit]):
+        k = (key >> 4 * n) & 15
+        if n == 5 and reds:
+            out.append("0" * reds + "5" * (k - reds))
+        else:
+            out.append(str(n) * k)
+    text = "".join(out)
+    return suit + text if text else ""
+
+
+@lru_cache(maxsize=None)
+def _meld_info(text: str) -> tuple[str, str, int] | None:
+    """A meld spelling -> (canonical meld, type, weight of its tiles), or None if it is not a meld."""
+    try:
+        meld = normalize_meld(text)
+    except ValueError:
+        return None
+    digits = _DIGIT_WEIGHT[meld[0]]
+    return meld, meld_type(meld), sum(digits[d] for d in meld[1:] if d in digits)
+
 
 class Hand:
     """A hand (手牌 shoupai): counts of concealed tiles, melds, drawn tile, riichi flag.
 
-    Counts are kept per suit as majiang-core does: ``counts('m')[n]`` is the number of ``m<n>``
-    for n = 1..9, and index 0 counts the red fives, which are *also* counted at index 5.
+    Counts are read per suit as majiang-core keeps them: ``counts('m')[n]`` is the number of
+    ``m<n>`` for n = 1..9, and index 0 counts the red fives, which are *also* counted at index 5.
 
     >>> Hand(["m1", "m2", "m3", "p0", "p5"]).counts("p")[0:6]
     [1, 0, 0, 0, 0, 2]
     """
 
-    __slots__ = ("_tiles", "_hidden", "_melds", "_drawn", "_riichi")
+    __slots__ = ("_packed", "_known", "_hidden", "_melds", "_drawn", "_riichi")
 
     def __init__(self, tiles: Iterable[str] = ()) -> None:
-        self._tiles: dict[str, list[int]] = {"m": [0] * 10, "p": [0] * 10, "s": [0] * 10, "z": [0] * 8}
-        self._hidden = 0  # face-down tiles '_' (another player's hand as seen from outside)
-        self._melds: list[str] = []
+        if type(tiles) is not list and type(tiles) is not tuple:
+            tiles = list(tiles)
+        try:
+            packed = sum(map(_WEIGHT.__getitem__, tiles))
+        except (KeyError, TypeError):
+            for tile in tiles:
+                if tile != "_":
+                    check_tile(tile)
+            raise  # pragma: no cover - check_tile has raised
+        if (packed | (packed + _THREES)) & _EIGHTS:
+            raise IllegalMove(f"a fifth {_fifth(packed)} cannot be added to the hand")
+        n = len(tiles)
+        if n > 14:
+            raise ValueError(f"too many tiles: {n} (a hand holds at most 14)")
+        self._packed = packed
+        hidden = self._hidden = tiles.count("_")  # face-down tiles '_' (another player's hand seen from outside)
+        self._known = n - hidden  # concealed tiles known (not '_')
+        self._melds: tuple[str, ...] = ()
         # the drawn tile ('m1', '_'), or the meld just called by chi/pon (a discard must follow)
         self._drawn: str | None = None
         self._riichi = False
-        for tile in tiles:
-            if tile == "_":
-                self._hidden += 1
-                continue
-            self._add(_plain_tile(tile))
-        if self.tile_count > 14:
-            raise ValueError(f"too many tiles: {self.tile_count} (a hand holds at most 14)")
 
     # ------------------------------------------------------------------ text form
 
@@ -78,6 +179,15 @@ class Hand:
         ...
         ValueError: 'z8' is not a tile (in hand 'm123z89')
         """
+        if type(text) is str:
+            hand = _read_quickly(text)
+            if hand is not None:
+                return hand
+        return cls._read_carefully(text)
+
+    @classmethod
+    def _read_carefully(cls, text: str) -> "Hand":
+        """The strict reader: every part checked in turn, the first bad one named."""
         if not isinstance(text, str):
             raise ValueError(f"a hand string is needed, not {text!r}")
         parts = text.split(",")
@@ -123,16 +233,24 @@ class Hand:
                 f"too many tiles in hand {text!r}: {len(tiles)} concealed with {len(melds)} meld(s), at most {limit}"
             )
         known = [t for t in tiles if t != "_"]
-        hand = cls()
+        packed = 0
         for tile in known:
-            try:
-                hand._add(tile)
-            except IllegalMove as error:
-                raise ValueError(f"{error} (in hand {text!r})") from None
-        hand._hidden = len(tiles) - len(known)
+            packed += _PLAIN_WEIGHT[tile]
+            if _over_four(packed):
+                raise ValueError(f"a fifth {_fifth(packed)} cannot be added to the hand (in hand {text!r})")
+        total = packed
         for meld in melds:
-            hand._check_meld_copies(meld, text)
-            hand._melds.append(meld)
+            info = _meld_info(meld)
+            assert info is not None
+            total += info[2]
+            if _over_four(total):
+                raise ValueError(f"a fifth {_fifth(total)} in hand {text!r}")
+        hand = cls.__new__(cls)
+        hand._packed = packed
+        hand._known = len(known)
+        hand._hidden = len(tiles) - len(known)
+        hand._melds = tuple(melds)
+        hand._drawn = None
         if just_called:
             hand._drawn = melds[-1]
         elif len(tiles) % 3 == 2:
@@ -140,50 +258,36 @@ class Hand:
         hand._riichi = riichi
         return hand
 
-    def _check_meld_copies(self, meld: str, text: str) -> None:
-        """Refuse a meld that would make a fifth copy of a tile."""
-        suit = meld[0]
-        for digit in set(meld.replace("0", "5")[1:]) - set("+=-"):
-            held = self._tiles[suit][int(digit)] + sum(
-                m.replace("0", "5")[1:].count(digit) for m in self._melds if m[0] == suit
-            )
-            if held + meld.replace("0", "5")[1:].count(digit) > 4:
-                raise ValueError(f"a fifth {suit}{digit} in hand {text!r}")
-
     def __str__(self) -> str:
         """The hand string (majiang-core's ``toString``)."""
-        out = []
-        drawn = self._drawn if self._drawn is not None and len(self._drawn) <= 2 else None
-        for suit in SUITS:
-            counts = self._tiles[suit]
-            reds = counts[0] if suit != "z" else 0
-            digits = []
-            for n in range(1, len(counts)):
-                k = counts[n]
-                if drawn is not None:
-                    if drawn == f"{suit}{n}":
-                        k -= 1
-                    if n == 5 and drawn == f"{suit}0":
-                        k -= 1
-                        reds -= 1
-                for _ in range(k):
-                    if n == 5 and reds > 0:
-                        digits.append("0")
-                        reds -= 1
-                    else:
-                        digits.append(str(n))
-            if digits:
-                out.append(suit + "".join(digits))
-        out.append("_" * (self._hidden - (1 if drawn == "_" else 0)))
+        packed = self._packed
+        drawn = self._drawn
+        hidden = self._hidden
+        tail = ""
         if drawn is not None:
-            out.append(drawn)
+            if len(drawn) <= 2:
+                tail = drawn
+                if drawn == "_":
+                    hidden -= 1
+                else:
+                    packed -= _PLAIN_WEIGHT[drawn]
+            else:
+                drawn = None
+        text = (
+            _suit_text("m", packed & 0xFFFFFFFFFF)
+            + _suit_text("p", (packed >> 40) & 0xFFFFFFFFFF)
+            + _suit_text("s", (packed >> 80) & 0xFFFFFFFFFF)
+            + _suit_text("z", packed >> 120)
+            + "_" * hidden
+            + tail
+        )
         if self._riichi:
-            out.append("*")
-        for meld in self._melds:
-            out.append("," + meld)
-        if self._drawn is not None and len(self._drawn) > 2:
-            out.append(",")
-        return "".join(out)
+            text += "*"
+        if self._melds:
+            text += "," + ",".join(self._melds)
+            if self._drawn is not None and drawn is None:
+                text += ","
+        return text
 
     def __repr__(self) -> str:
         return f"Hand.from_string({str(self)!r})"
@@ -195,10 +299,11 @@ class Hand:
 
     def copy(self) -> "Hand":
         """An independent copy (majiang-core's ``clone``)."""
-        new = Hand.__new__(Hand)
-        new._tiles = {s: c[:] for s, c in self._tiles.items()}
+        new = _new_hand(Hand)
+        new._packed = self._packed
+        new._known = self._known
         new._hidden = self._hidden
-        new._melds = self._melds[:]
+        new._melds = self._melds
         new._drawn = self._drawn
         new._riichi = self._riichi
         return new
@@ -210,9 +315,17 @@ class Hand:
 
     # ------------------------------------------------------------------ reading
 
+    def _suit_counts(self, suit: str) -> list[int]:
+        return _unpack(self._packed, suit)
+
     def counts(self, suit: str) -> list[int]:
         """A copy of the counts of one suit (index 0 = red fives, also counted at 5)."""
-        return self._tiles[suit][:]
+        return _unpack(self._packed, suit)
+
+    @property
+    def packed(self) -> int:
+        """The concealed counts packed four bits each (see the module docstring): for fast readers."""
+        return self._packed
 
     def count(self, tile: str) -> int:
         """How many of a tile the concealed part holds (``m0`` counts only red fives, ``m5`` all fives).
@@ -221,12 +334,12 @@ class Hand:
         (4, 2)
         """
         check_tile(tile)
-        return self._tiles[tile[0]][int(tile[1])]
+        return (self._packed >> 4 * (_BASE[tile[0]] + int(tile[1]))) & 15
 
     @property
     def melds(self) -> tuple[str, ...]:
         """Open melds and kans in the order they were made (副露 fulou)."""
-        return tuple(self._melds)
+        return self._melds
 
     @property
     def drawn(self) -> str | None:
@@ -241,7 +354,10 @@ class Hand:
     @property
     def is_closed(self) -> bool:
         """No tile taken from another player; a closed kan keeps the hand closed (門前 menqian)."""
-        return not any(re.search(r"[\+\=\-]", m) for m in self._melds)
+        for meld in self._melds:
+            if "+" in meld or "=" in meld or "-" in meld:
+                return False
+        return True
 
     @property
     def hidden(self) -> int:
@@ -251,8 +367,7 @@ class Hand:
     @property
     def tile_count(self) -> int:
         """Tiles held counting each meld as three: 13 between turns, 14 when a discard is due."""
-        concealed = sum(self._tiles[s][n] for s in "mps" for n in range(1, 10)) + sum(self._tiles["z"][1:])
-        return concealed + self._hidden + 3 * len(self._melds)
+        return self._known + self._hidden + 3 * len(self._melds)
 
     def concealed_tiles(self) -> list[str]:
         """The concealed tiles in hand-string order, the drawn tile included where it sorts.
@@ -262,15 +377,8 @@ class Hand:
         """
         out = []
         for suit in SUITS:
-            counts = self._tiles[suit]
-            reds = counts[0] if suit != "z" else 0
-            for n in range(1, len(counts)):
-                for _ in range(counts[n]):
-                    if n == 5 and reds > 0:
-                        out.append(f"{suit}0")
-                        reds -= 1
-                    else:
-                        out.append(f"{suit}{n}")
+            text = _suit_text(suit, (self._packed >> _SHIFT[suit]) & _SUIT_MASK[suit])
+            out += [suit + digit for digit in text[1:]]
         return out
 
     def __iter__(self) -> Iterator[str]:
@@ -278,30 +386,30 @@ class Hand:
 
     # ------------------------------------------------------------------ changing
 
+    def _field(self, suit: str, n: int) -> int:
+        return (self._packed >> 4 * (_BASE[suit] + n)) & 15
+
     def _add(self, tile: str) -> None:
-        suit, n = tile[0], int(tile[1])
-        counts = self._tiles[suit]
-        if counts[n or 5] >= 4 or (n == 0 and counts[0] >= 4):
-            raise IllegalMove(f"a fifth {suit}{n or 5} cannot be added to the hand")
-        counts[n] += 1
-        if n == 0:
-            counts[5] += 1
+        packed = self._packed + _PLAIN_WEIGHT[tile]
+        if _over_four(packed):
+            raise IllegalMove(f"a fifth {tile[0]}{int(tile[1]) or 5} cannot be added to the hand")
+        self._packed = packed
+        self._known += 1
 
     def _holds(self, suit: str, n: int) -> bool:
         """Can one ``suit n`` be taken out (a plain 5 needs a non-red five, else a hidden tile)?"""
-        counts = self._tiles[suit]
-        if counts[n] > 0 and not (n == 5 and counts[0] == counts[5]):
+        k = self._field(suit, n)
+        if k > 0 and not (n == 5 and self._field(suit, 0) == k):
             return True
         return self._hidden > 0
 
     def _remove(self, suit: str, n: int) -> None:
-        counts = self._tiles[suit]
-        if counts[n] == 0 or (n == 5 and counts[0] == counts[5]):
+        k = self._field(suit, n)
+        if k == 0 or (n == 5 and self._field(suit, 0) == k):
             self._hidden -= 1  # an unknown tile stands for it
         else:
-            counts[n] -= 1
-            if n == 0:
-                counts[5] -= 1
+            self._packed -= _DIGIT_WEIGHT[suit][str(n)]
+            self._known -= 1
 
     def _remove_all(self, suit: str, digits: Iterable[str], what: str) -> None:
         """Take several tiles out, or raise without changing anything."""
@@ -310,7 +418,7 @@ class Hand:
             if not trial._holds(suit, int(digit)):
                 raise IllegalMove(f"{what}: the hand has no {suit}{digit} for it")
             trial._remove(suit, int(digit))
-        self._tiles, self._hidden = trial._tiles, trial._hidden
+        self._packed, self._known, self._hidden = trial._packed, trial._known, trial._hidden
 
     def draw(self, tile: str) -> None:
         """Draw a tile (自摸 zimo); ``'_'`` draws a face-down tile.
@@ -323,18 +431,24 @@ class Hand:
         ...
         gamelab.errors.IllegalMove: cannot draw m5: the hand already holds a drawn tile (m4)
         """
-        if tile != "_":
+        weight = _PLAIN_WEIGHT.get(tile)
+        if weight is None and tile != "_":
             check_tile(tile)
             tile = _plain_tile(tile)
+            weight = _PLAIN_WEIGHT[tile]
         if self._drawn is not None:
             held = self._drawn if len(self._drawn) <= 2 else f"just called {self._drawn}, discard first"
             raise IllegalMove(f"cannot draw {tile}: the hand already holds a drawn tile ({held})")
-        if self.tile_count >= 14:
+        if self._known + self._hidden + 3 * len(self._melds) >= 14:
             raise IllegalMove(f"cannot draw {tile}: the hand already holds {self.tile_count} tiles")
-        if tile == "_":
+        if weight is None:
             self._hidden += 1
         else:
-            self._add(tile)
+            packed = self._packed + weight
+            if _over_four(packed):
+                raise IllegalMove(f"a fifth {tile[0]}{int(tile[1]) or 5} cannot be added to the hand")
+            self._packed = packed
+            self._known += 1
         self._drawn = tile
 
     def discard(self, tile: str) -> None:
@@ -348,27 +462,35 @@ class Hand:
         >>> hand.discard("z3*"); str(hand)
         'm123p456s789z1122*'
         """
-        check_tile(tile)
-        bare = tile.rstrip("+=-")
-        if bare != tile:
+        weight = _WEIGHT.get(tile) if type(tile) is str else None
+        if weight is None or tile == "_":
+            check_tile(tile)
+        last = tile[-1]
+        if last == "+" or last == "=" or last == "-":
             raise ValueError(f"{tile!r}: a discard carries no direction marker")
-        if self._drawn is None:
+        drawn = self._drawn
+        if drawn is None:
             raise IllegalMove(f"cannot discard {tile}: draw or call first")
-        suit, n = tile[0], int(tile[1])
-        declare = tile.endswith("*")
-        from_draw = "_" in tile
-        if from_draw and self._drawn != tile[:2]:
-            raise IllegalMove(f"cannot discard {tile}: the drawn tile is {self._drawn}, not {tile[:2]}")
+        plain = tile[:2]
+        declare = last == "*"
+        if len(tile) > 2 and tile[2] == "_" and drawn != plain:
+            raise IllegalMove(f"cannot discard {tile}: the drawn tile is {drawn}, not {plain}")
         if self._riichi:
             if declare:
-                raise IllegalMove(f"cannot declare riichi with {tile[:2]}: riichi is already declared")
-            if self._drawn != tile[:2]:
-                raise IllegalMove(f"cannot discard {tile[:2]}: after riichi only the drawn tile ({self._drawn}) may go")
+                raise IllegalMove(f"cannot declare riichi with {plain}: riichi is already declared")
+            if drawn != plain:
+                raise IllegalMove(f"cannot discard {plain}: after riichi only the drawn tile ({drawn}) may go")
         if declare and not self.is_closed:
-            raise IllegalMove(f"cannot declare riichi with {tile[:2]}: the hand is open")
-        if not self._holds(suit, n):
-            raise IllegalMove(f"cannot discard {tile[:2]}: the hand holds none")
-        self._remove(suit, n)
+            raise IllegalMove(f"cannot declare riichi with {plain}: the hand is open")
+        suit, n = tile[0], int(tile[1])
+        k = (self._packed >> 4 * (_BASE[suit] + n)) & 15
+        if k > 0 and not (n == 5 and (self._packed >> 4 * _BASE[suit]) & 15 == k):
+            self._packed -= _PLAIN_WEIGHT[plain]
+            self._known -= 1
+        elif self._hidden > 0:
+            self._hidden -= 1  # an unknown tile stands for it
+        else:
+            raise IllegalMove(f"cannot discard {plain}: the hand holds none")
         self._drawn = None
         if declare:
             self._riichi = True
@@ -393,7 +515,7 @@ class Hand:
             raise IllegalMove(f"cannot call {meld}: no calls after riichi")
         own = re.findall(r"\d(?![\+\=\-])", normal)
         self._remove_all(normal[0], own, f"cannot call {meld}")
-        self._melds.append(normal)
+        self._melds += (normal,)
         if kind != "open_kan":
             self._drawn = normal
 
@@ -452,7 +574,7 @@ class Hand:
         suit = normal[0]
         if kind == "closed_kan":
             self._remove_all(suit, normal[1:], f"cannot kan {meld}")
-            self._melds.append(normal)
+            self._melds += (normal,)
         else:
             pon = normal[:5]
             if pon not in self._melds:
@@ -460,7 +582,9 @@ class Hand:
             if self._riichi:
                 raise IllegalMove(f"cannot kan {meld}: no added kan after riichi")
             self._remove_all(suit, normal[-1], f"cannot kan {meld}")
-            self._melds[self._melds.index(pon)] = normal
+            melds = list(self._melds)
+            melds[melds.index(pon)] = normal
+            self._melds = tuple(melds)
         self._drawn = None
 
     # ------------------------------------------------------------------ options
@@ -493,7 +617,7 @@ class Hand:
         out: list[str] = []
         if not self._riichi:
             for suit in SUITS:
-                counts = self._tiles[suit]
+                counts = _unpack(self._packed, suit)
                 for n in range(1, len(counts)):
                     if counts[n] == 0 or f"{suit}{n}" in deny:
                         continue
@@ -525,7 +649,7 @@ class Hand:
         out: list[str] = []
         if suit == "z" or direction != "-" or self._riichi:
             return out
-        c = self._tiles[suit]
+        c = self._suit_counts(suit)
         digit = tile[1]
         room = 14 - (len(self._melds) + 1) * 3
         if 3 <= n and c[n - 2] > 0 and c[n - 1] > 0:
@@ -566,7 +690,7 @@ class Hand:
         out: list[str] = []
         if self._riichi:
             return out
-        c = self._tiles[suit]
+        c = self._suit_counts(suit)
         digit = tile[1]
         if c[n] >= 2:
             if n == 5 and c[0] >= 2:
@@ -594,7 +718,7 @@ class Hand:
                 return None
             if self._riichi:
                 return out
-            c = self._tiles[suit]
+            c = self._suit_counts(suit)
             if c[n] == 3:
                 if n == 5:
                     out.append(suit + "5" * (3 - c[0]) + "0" * c[0] + tile[1] + direction)
@@ -605,7 +729,7 @@ class Hand:
             return None
         drawn_kind = self._drawn.replace("0", "5")
         for suit in SUITS:
-            c = self._tiles[suit]
+            c = self._suit_counts(suit)
             for n in range(1, len(c)):
                 if c[n] == 0:
                     continue
@@ -631,7 +755,80 @@ def _plain_tile(tile: str) -> str:
 
 def _called(tile: str) -> tuple[str, int, str]:
     """Suit, number (red = 5) and direction of a discard offered for a call."""
-    check_tile(tile)
+    if tile not in _WEIGHT or tile == "_":
+        check_tile(tile)
     if tile[-1] not in "+=-":
         raise ValueError(f"{tile!r} needs a direction (+ = -) saying who discarded it")
     return tile[0], int(tile[1]) or 5, tile[-1]
+
+
+_new_hand = object.__new__
+
+
+def _read_quickly(text: str) -> Hand | None:
+    """``Hand.from_string`` for a well-formed string, or None to let the careful reader explain."""
+    head, comma, rest = text.partition(",")
+    riichi = head[-1:] == "*"
+    if riichi:
+        head = head[:-1]
+    packed = 0
+    weights: dict[str, int] = {}
+    suit = ""
+    ch = ""
+    letters = 0
+    before = -1  # the packed counts when the current suit letter was read
+    for ch in head:  # one pass, a dictionary look-up per character
+        weight = weights.get(ch)
+        if weight is None:
+            if packed == before:
+                return None  # a suit letter without digits
+            weights = _DIGIT_WEIGHT.get(ch)  # type: ignore[assignment]
+            if weights is None:
+                return None  # neither a digit of this suit nor a suit letter
+            suit = ch
+            letters += 1
+            before = packed
+        else:
+            packed += weight
+    if packed == before:
+        return None
+    known = len(head) - letters
+    melds: tuple[str, ...] = ()
+    drawn = None
+    total = packed
+    if comma:
+        parts = rest.split(",")
+        just_called = parts[-1] == ""
+        if just_called:
+            parts.pop()
+            if not parts:
+                return None
+        if len(parts) > 4:
+            return None
+        found = []
+        info = None
+        for part in parts:
+            info = _meld_info(part)
+            if info is None:
+                return None
+            found.append(info[0])
+            total += info[2]
+        melds = tuple(found)
+        if just_called:
+            if info is None or info[1] not in ("chi", "pon"):
+                return None
+            drawn = melds[-1]
+    if known > 14 - 3 * len(melds) or (total | (total + _THREES)) & _EIGHTS:
+        return None
+    if drawn is None and known % 3 == 2:
+        drawn = suit + ch
+    hand = _new_hand(Hand)
+    hand._packed = packed
+    hand._known = known
+    hand._hidden = 0
+    hand._melds = melds
+    hand._drawn = drawn
+    hand._riichi = riichi
+    return hand
+
+

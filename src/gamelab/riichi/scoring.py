@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from .hand import Hand
+from .hand import _PLAIN_WEIGHT, _WEIGHT, Hand, _over_four
 from .rules import Rules
 from .tiles import check_tile, dora_from_indicator
 
@@ -39,6 +40,7 @@ __all__ = [
     "find_yaku",
     "pay",
     "score",
+    "score_by_shapes",
     "YAKU_NAMES",
 ]
 
@@ -327,7 +329,7 @@ def _mark_winning_block(blocks: list[str], winning: str) -> list[list[str]]:
 
 def _regular_shapes(hand: Hand, winning: str) -> list[list[str]]:
     out = []
-    tiles = hand._tiles
+    tiles = {suit: hand.counts(suit) for suit in "mpsz"}
     for suit in "mpsz":
         counts = tiles[suit]
         for n in range(1, len(counts)):
@@ -352,7 +354,7 @@ def _seven_pairs_shape(hand: Hand, winning: str) -> list[list[str]]:
         return []
     pairs = []
     for suit in "mpsz":
-        counts = hand._tiles[suit]
+        counts = hand.counts(suit)
         for n in range(1, len(counts)):
             if counts[n] == 0:
                 continue
@@ -368,7 +370,7 @@ def _orphans_shape(hand: Hand, winning: str) -> list[list[str]]:
     blocks: list[str] = []
     pairs = 0
     for suit in "mpsz":
-        counts = hand._tiles[suit]
+        counts = hand.counts(suit)
         for n in (range(1, 8) if suit == "z" else (1, 9)):
             if counts[n] == 2:
                 blocks.insert(0, _mark(f"{suit}{n}", 2, winning))
@@ -384,7 +386,7 @@ def _nine_gates_shape(hand: Hand, winning: str) -> list[list[str]]:
     suit = winning[0]
     if hand._melds or suit == "z":
         return []
-    counts = hand._tiles[suit]
+    counts = hand.counts(suit)
     digits = []
     for n in range(1, 10):
         if counts[n] == 0 or (n in (1, 9) and counts[n] < 3):
@@ -398,7 +400,8 @@ def _nine_gates_shape(hand: Hand, winning: str) -> list[list[str]]:
 
 def _normal_ron(ron_tile: str) -> str:
     """A ron tile reduced to tile and direction (``'m5_*='`` → ``'m5='``), or ValueError."""
-    check_tile(ron_tile)
+    if ron_tile not in _WEIGHT:
+        check_tile(ron_tile)
     if ron_tile[-1] not in "+=-":
         raise ValueError(f"ron tile {ron_tile!r} needs a direction (+ = -) saying who discarded it")
     return ron_tile[:2] + ron_tile[-1]
@@ -743,10 +746,18 @@ def pay(fu: int, yaku: Sequence[Yaku], ron_tile: str | None, context: WinContext
     >>> pay(30, [_yaku("断幺九", 1), _yaku("赤ドラ", 2)], None, WinContext(seat_wind=3)).payments
     (-2000, -1000, -1000, 4000)
     """
+    return WinResult(tuple(yaku), *_points(fu, yaku, ron_tile, context))
+
+
+_Points = tuple[int | None, int | None, int | None, int, tuple[int, int, int, int]]
+
+
+def _points(fu: int, yaku: Sequence[Yaku], ron_tile: str | None, context: WinContext) -> _Points:
+    """pay()'s figures: (fu, han, yakuman, points, payments)."""
     rules = context.rules
     seat = context.seat_wind
     if not yaku:
-        return WinResult((), None, None, None, 0, (0, 0, 0, 0))
+        return None, None, None, 0, (0, 0, 0, 0)
     payments = [0, 0, 0, 0]
     responsible_seat: int | None = None  # who pays for a yakuman they fed (役満パオ)
     responsible_base = 0
@@ -811,20 +822,25 @@ def pay(fu: int, yaku: Sequence[Yaku], ron_tile: str | None, context: WinContext
                 payments[other] -= (dealer_share if other == 0 else other_share) + honba * 100
         payments[seat] += points + honba * 300 + sticks * 1000
     east, south, west, north = payments
-    return WinResult(tuple(yaku), value_fu, han, limits, points + extra, (east, south, west, north))
+    return value_fu, han, limits, points + extra, (east, south, west, north)
 
 
 def _better(new: WinResult, best: WinResult | None) -> bool:
     """majiang-core's choice between readings: more points, then more han (a yakuman wins), then more fu."""
-    if best is None or new.points > best.points:
+    return _better_points((new.fu, new.han, new.yakuman, new.points, new.payments),
+                          None if best is None else (best.fu, best.han, best.yakuman, best.points, best.payments))
+
+
+def _better_points(new: _Points, best: _Points | None) -> bool:
+    if best is None or new[3] > best[3]:
         return True
-    if new.points != best.points:
+    if new[3] != best[3]:
         return False
-    if not new.han:
+    if not new[1]:
         return True
-    if best.han is not None and new.han > best.han:
+    if best[1] is not None and new[1] > best[1]:
         return True
-    return new.han == best.han and (new.fu or 0) > (best.fu or 0)
+    return new[1] == best[1] and (new[0] or 0) > (best[0] or 0)
 
 
 def score(hand: Hand | str, ron_tile: str | None = None, context: WinContext | None = None) -> WinResult | None:
@@ -838,6 +854,24 @@ def score(hand: Hand | str, ron_tile: str | None = None, context: WinContext | N
     True
     >>> print(score("m22p123456s34567s8"))
     Concealed self-draw (門前清自摸和) 1; Pinfu (平和) 1 = 20 fu 2 han, 1500 points, payments [-700, 1500, -400, -400]
+    """
+    context = context if context is not None else WinContext()
+    if ron_tile is not None:
+        ron_tile = _normal_ron(ron_tile)
+    if isinstance(hand, str):
+        hand = Hand.from_string(hand)
+    quick = _quick_score(hand, ron_tile, context)
+    if quick is not False:
+        assert quick is None or isinstance(quick, WinResult)
+        return quick
+    return score_by_shapes(hand, ron_tile, context)
+
+
+def score_by_shapes(hand: Hand | str, ron_tile: str | None = None, context: WinContext | None = None) -> WinResult | None:
+    """:func:`score` done step by step on the written readings (``win_shapes`` …): the one to read.
+
+    >>> score_by_shapes("m22p123456s34567s8").points
+    1500
     """
     context = context if context is not None else WinContext()
     if ron_tile is not None:
@@ -857,3 +891,570 @@ def score(hand: Hand | str, ron_tile: str | None = None, context: WinContext | N
                 result.yaku, result.fu, result.han, result.yakuman, result.points, result.payments, tuple(shape)
             )
     return best
+
+
+# ------------------------------------------------------------------------------------ the quick path
+#
+# score() above, step by step on strings, is the one to read. score() itself takes the quick path
+# below, which does the same steps on small tuples instead of marked strings: a reading is a list
+# of blocks (kind, suit, n) and the block finished by the winning tile is an index into it, so fu
+# and yaku come from integer tests instead of regular expressions. It lists the readings in the
+# same order and keeps the same best one, so the results are identical (the tests compare both
+# paths on the conformance data and on random wins); only the chosen reading is written out as
+# strings at the end.
+
+_PAIR, _RUN, _TRIPLET_C, _KAN_C, _OPEN_RUN, _OPEN_TRIPLET, _OPEN_KAN = range(7)
+_SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
+_M40 = (1 << 40) - 1
+
+
+@lru_cache(maxsize=None)
+def _suit_splits(key: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every way to split one numbered suit (packed counts of 1..9) into runs and triplets, runs first.
+
+    Blocks are (kind, n): a run n, n+1, n+2 or a triplet of n. A table built lazily, like the
+    shanten tables: the same counts always split the same way.
+    """
+    counts = [0] + [(key >> 4 * i) & 15 for i in range(9)] + [0, 0]
+    out: list[tuple[tuple[int, int], ...]] = []
+
+    def walk(n: int, taken: list[tuple[int, int]]) -> None:
+        while n <= 9 and counts[n] == 0:
+            n += 1
+        if n > 9:
+            out.append(tuple(taken))
+            return
+        if n <= 7 and counts[n + 1] and counts[n + 2]:
+            counts[n] -= 1
+            counts[n + 1] -= 1
+            counts[n + 2] -= 1
+            taken.append((_RUN, n))
+            walk(n, taken)
+            taken.pop()
+            counts[n] += 1
+            counts[n + 1] += 1
+            counts[n + 2] += 1
+        if counts[n] == 3:
+            counts[n] = 0
+            taken.append((_TRIPLET_C, n))
+            walk(n + 1, taken)
+            taken.pop()
+            counts[n] = 3
+
+    walk(1, [])
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _open_block(meld: str) -> tuple[int, int, int, str | None, str]:
+    """A hand's meld as a block: (kind, suit index, n, direction marker, its text with 0 read as 5)."""
+    text = meld.replace("0", "5")
+    direction = next((ch for ch in text if ch in "+=-"), None)
+    digits = [int(ch) for ch in text[1:] if ch.isdigit()]
+    suit = _SUIT_INDEX[text[0]]
+    if len(digits) == 4:
+        return (_KAN_C if direction is None else _OPEN_KAN), suit, digits[0], direction, text
+    if digits[0] == digits[1]:
+        return _OPEN_TRIPLET, suit, digits[0], direction, text
+    return _OPEN_RUN, suit, min(digits), direction, text
+
+
+_YAKU_CACHE: dict[tuple[str, int, int, str | None], Yaku] = {}
+
+
+def _cached_yaku(japanese: str, han: int = 0, yakuman: int = 0, responsible: str | None = None) -> Yaku:
+    key = (japanese, han, yakuman, responsible)
+    found = _YAKU_CACHE.get(key)
+    if found is None:
+        found = _YAKU_CACHE[key] = _yaku(japanese, han, yakuman, responsible)
+    return found
+
+
+_DORA_INDEX: dict[str, int] = {}  # indicator -> index (10 * suit + number) of the dora it shows
+for _s, _letter in enumerate("mpsz"):
+    for _n in range(1, 8 if _letter == "z" else 10):
+        _dora = dora_from_indicator(f"{_letter}{_n}")
+        _DORA_INDEX[f"{_letter}{_n}"] = 10 * _SUIT_INDEX[_dora[0]] + int(_dora[1])
+    if _letter != "z":
+        _DORA_INDEX[f"{_letter}0"] = _DORA_INDEX[f"{_letter}5"]
+
+
+def _dora_count(indicators: Sequence[str], counts: list[int], red_groups: list[int]) -> int:
+    """Dora in the hand as majiang-core counts them in its string: a red five is a five once per group."""
+    total = 0
+    for indicator in indicators:
+        index = _DORA_INDEX.get(indicator)
+        if index is None:
+            dora = dora_from_indicator(indicator)
+            index = 10 * _SUIT_INDEX[dora[0]] + int(dora[1])
+        if index % 10 == 5 and index < 30:
+            total += counts[index] - counts[index - 5] + red_groups[index // 10]
+        else:
+            total += counts[index]
+    return total
+
+
+def _quick_dora(hand: Hand, counts: list[int], packed14: int, drawn: str, context: WinContext) -> list[Yaku]:
+    # groups of the hand string holding a red five, per suit: the concealed part, the drawn tile, each meld
+    without_drawn = packed14 - _PLAIN_WEIGHT[drawn]
+    red_groups = [1 if without_drawn & 15 else 0, 1 if (without_drawn >> 40) & 15 else 0,
+                  1 if (without_drawn >> 80) & 15 else 0]
+    if drawn[1] == "0":
+        red_groups[_SUIT_INDEX[drawn[0]]] += 1
+    if hand._melds:
+        counts = counts[:]
+        for meld in hand._melds:
+            s = _SUIT_INDEX[meld[0]]
+            for d in _meld_digits(meld):
+                counts[10 * s + d] += 1
+            if "0" in meld:
+                red_groups[s] += 1
+                counts[10 * s] += meld.count("0")
+    reds = counts[0] + counts[10] + counts[20]
+    out = []
+    n = _dora_count(context.dora_indicators, counts, red_groups)
+    if n:
+        out.append(_cached_yaku("ドラ", n))
+    if reds:
+        out.append(_cached_yaku("赤ドラ", reds))
+    if context.ura_indicators:
+        n = _dora_count(context.ura_indicators, counts, red_groups)
+        if n:
+            out.append(_cached_yaku("裏ドラ", n))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _meld_digits(meld: str) -> tuple[int, ...]:
+    """The numbers of a meld's tiles, red fives read as fives."""
+    return tuple(int(ch) or 5 for ch in meld[1:] if ch.isdigit())
+
+
+
+
+@lru_cache(maxsize=None)
+def _numbered_suit(key: int) -> tuple[tuple[int, ...], int, tuple, tuple]:
+    """What scoring needs of one numbered suit's packed counts (index 0 = reds, see hand.py):
+    (counts, tiles, splits into sets, ((n, splits once a pair of n is out), ...)). A lazily built table."""
+    counts = tuple((key >> 4 * i) & 15 for i in range(10))
+    numbers = key >> 4
+    pairs = []
+    for n in range(1, 10):
+        if counts[n] >= 2:
+            found = _suit_splits(numbers - (2 << 4 * (n - 1)))
+            if found:
+                pairs.append((n, found))
+    return counts, sum(counts[1:]), _suit_splits(numbers), tuple(pairs)
+
+
+@lru_cache(maxsize=None)
+def _honour_suit(key: int) -> tuple[tuple[int, ...], int, tuple, int, bool]:
+    """The same for the honours: (counts, tiles, triplet blocks, the pair's number or 0, fits)."""
+    counts = tuple((key >> 4 * i) & 15 for i in range(8))
+    triplets = []
+    pair = 0
+    fits = True
+    for h in range(1, 8):
+        k = counts[h]
+        if k == 3:
+            triplets.append((_TRIPLET_C, 3, h))
+        elif k == 2 and not pair:
+            pair = h
+        elif k:
+            fits = False
+    return counts, sum(counts), tuple(triplets), pair, fits
+
+
+def _quick_readings(suits: tuple, opened: list[tuple[int, int, int, str | None, str]]) -> list[list[tuple[int, int, int]]]:
+    """The four-sets-and-a-pair readings of a complete hand, in majiang-core's order (pair kinds m1…z7).
+
+    Only the suit holding 2 more than a multiple of 3 tiles can hold the pair (the others split
+    into whole sets or not at all), so the pairs of that suit alone are tried.
+    """
+    pair_suit = -1
+    for s in range(4):
+        rest = suits[s][1] % 3
+        if rest == 2 and pair_suit < 0:
+            pair_suit = s
+        elif rest:
+            return []
+    if pair_suit < 0:
+        return []
+    honours = suits[3]
+    if not honours[4] or (honours[3] and pair_suit != 3):
+        return []
+    splits = [suits[0][2], suits[1][2], suits[2][2]]
+    for s in range(3):
+        if s != pair_suit and not splits[s]:
+            return []
+    open_blocks = [(b[0], b[1], b[2]) for b in opened]
+    out: list[list[tuple[int, int, int]]] = []
+    if pair_suit == 3:
+        pairs: list[tuple[int, list]] = [(honours[3], splits)]
+    else:
+        pairs = []
+        for n, found in suits[pair_suit][3]:
+            with_pair = splits[:]
+            with_pair[pair_suit] = found
+            pairs.append((n, with_pair))
+    triplets = honours[2]
+    for n, (split_m, split_p, split_s) in pairs:
+        for a in split_m:
+            for b in split_p:
+                for c in split_s:
+                    blocks = [(_PAIR, pair_suit, n)]
+                    blocks += [(kind, 0, x) for kind, x in a]
+                    blocks += [(kind, 1, x) for kind, x in b]
+                    blocks += [(kind, 2, x) for kind, x in c]
+                    blocks += triplets
+                    blocks += open_blocks
+                    if len(blocks) == 5:
+                        out.append(blocks)
+    return out
+
+
+_ORPHAN_INDEXES = tuple(10 * s + n for s in range(3) for n in (1, 9)) + tuple(30 + n for n in range(1, 8))
+_SUIT_LETTERS = "mpsz"
+
+
+_SITUATIONS: dict[tuple[int, bool, int, bool, bool, int], list[Yaku]] = {}
+
+
+def _situation(context: WinContext) -> list[Yaku]:
+    key = (context.riichi, context.ippatsu, context.last_tile, context.after_kan, context.robbing_kan, context.blessing)
+    found = _SITUATIONS.get(key)
+    if found is None:
+        found = _SITUATIONS[key] = situation_yaku(context)
+    return found
+
+
+def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinResult | None | bool:
+    """score() on tuples; False when this path does not handle the case (the string path will)."""
+    if hand._hidden:
+        return False
+    drawn = hand._drawn
+    melds = hand._melds
+    packed = hand._packed
+    if ron_tile is not None:
+        if drawn is not None or hand._known + 3 * len(melds) >= 14:
+            return False  # the string path raises the right error
+        packed += _PLAIN_WEIGHT[ron_tile[:2]]
+        if _over_four(packed):
+            return False
+        win_tile = ron_tile[:2]
+        direction = ron_tile[2]
+    else:
+        if drawn is None or len(drawn) > 2:
+            return None
+        win_tile = drawn
+        direction = "_"
+    ws = _SUIT_INDEX[win_tile[0]]
+    wn = int(win_tile[1]) or 5
+    suits = (_numbered_suit(packed & 0xFFFFFFFFFF), _numbered_suit((packed >> 40) & 0xFFFFFFFFFF),
+             _numbered_suit((packed >> 80) & 0xFFFFFFFFFF), _honour_suit(packed >> 120))
+    counts = list(suits[0][0] + suits[1][0] + suits[2][0] + suits[3][0])
+    opened = [_open_block(m) for m in melds]
+    closed = all(b[0] == _KAN_C for b in opened)
+    self_draw = ron_tile is None
+    rules = context.rules
+    round_wind = context.round_wind
+    seat_wind = context.seat_wind
+
+    candidates: list[tuple[int, list[tuple[int, int, int]], int]] = []  # (size, blocks, marked index)
+    for blocks in _quick_readings(suits, opened):
+        previous = None
+        for i, block in enumerate(blocks):
+            kind = block[0]
+            if kind > _TRIPLET_C:
+                previous = block
+                continue
+            if block == previous:
+                continue
+            previous = block
+            if block[1] != ws:
+                continue
+            n = block[2]
+            if (wn == n) if kind != _RUN else (n <= wn <= n + 2):
+                candidates.append((5, blocks, i))
+    if not melds:
+        red = counts[0], counts[10], counts[20]
+        if counts.count(2) - red.count(2) == 7 and counts.count(0) - red.count(0) == 28:
+            present = [i for i in range(38) if counts[i] and i % 10]
+            candidates.append((7, [(_PAIR, i // 10, i % 10) for i in present], present.index(10 * ws + wn)))
+        if all(map(counts.__getitem__, _ORPHAN_INDEXES)):
+            orphan_counts = [counts[i] for i in _ORPHAN_INDEXES]
+            if sum(orphan_counts) == 14 and max(orphan_counts) == 2:
+                candidates.append((13, [], 0))
+        if ws < 3 and counts[10 * ws + 1] >= 3 and counts[10 * ws + 9] >= 3:
+            suit = counts[10 * ws + 1:10 * ws + 10]
+            if sum(suit) == 14 and all(suit):
+                candidates.append((1, [], 0))
+    if not candidates:
+        return None
+
+    situation = _situation(context)
+    dora: list[Yaku] | None = None
+    best: _Points | None = None
+    best_yaku: list[Yaku] = []
+    best_candidate = candidates[0]
+    for candidate in candidates:
+        size, blocks, marked = candidate
+        yaku, fu = _quick_yaku(size, blocks, marked, counts, opened, closed, self_draw, ws, wn,
+                               round_wind, seat_wind, rules, situation)
+        if yaku and not yaku[0].yakuman:
+            if dora is None:
+                dora = _quick_dora(hand, counts, packed, win_tile, context)
+            yaku = yaku + dora if dora else yaku
+        result = _points(fu, yaku, ron_tile, context)
+        if _better_points(result, best):
+            best = result
+            best_yaku = yaku
+            best_candidate = candidate
+    assert best is not None
+    shape = _quick_shape(best_candidate, counts, opened, ws, wn, direction)
+    return WinResult(tuple(best_yaku), *best, shape)
+
+
+def _quick_yaku(size: int, blocks: list[tuple[int, int, int]], marked: int, counts: list[int],
+                opened: list[tuple[int, int, int, str | None, str]], closed: bool, self_draw: bool,
+                ws: int, wn: int, round_wind: int, seat_wind: int, rules: Rules,
+                situation: list[Yaku]) -> tuple[list[Yaku], int]:
+    """The yaku and fu of one reading (find_yaku and shape_features on tuples)."""
+    fu = 20
+    single_wait = False
+    n_terminal = n_honour = n_runs = n_triplets = n_concealed = n_kans = 0
+    runs = [0] * 30  # 10 * suit + first number
+    triplets = [0] * 38
+    suits = 0  # bit per numbered suit present
+    if size == 5:
+        for i, (kind, s, n) in enumerate(blocks):
+            is_marked = i == marked
+            if s == 3:
+                n_honour += 1
+                n_terminal += 1
+            else:
+                suits |= 1 << s
+                if kind == _RUN or kind == _OPEN_RUN:
+                    if n == 1 or n == 7:
+                        n_terminal += 1
+                elif n == 1 or n == 9:
+                    n_terminal += 1
+            if kind == _PAIR:
+                if is_marked:
+                    single_wait = True
+                if s == 3:
+                    value = 0
+                    if n == round_wind + 1:
+                        value += 2
+                    if n == seat_wind + 1:
+                        value += 2
+                    if n >= 5:
+                        value += 2
+                    if rules.double_wind_pair_2fu and value > 2:
+                        value = 2
+                    fu += value
+                if single_wait:
+                    fu += 2
+            elif kind == _RUN or kind == _OPEN_RUN:
+                n_runs += 1
+                runs[10 * s + n] += 1
+                if is_marked:
+                    if wn == n + 1:
+                        fu += 2
+                    if (n == 1 and wn == 3) or (n == 7 and wn == 7):
+                        fu += 2
+            else:
+                n_triplets += 1
+                value = 4 if (s == 3 or n == 1 or n == 9) else 2
+                if kind == _KAN_C or (kind == _TRIPLET_C and not (is_marked and not self_draw)):
+                    value *= 2
+                    n_concealed += 1
+                if kind == _KAN_C or kind == _OPEN_KAN:
+                    value *= 4
+                    n_kans += 1
+                fu += value
+                triplets[10 * s + n] += 1
+        pinfu = closed and fu == 20
+        if self_draw:
+            if not pinfu:
+                fu += 2
+        elif closed:
+            fu += 10
+        elif fu == 20:
+            fu = 30
+        fu = -(-fu // 10) * 10
+    else:
+        pinfu = False
+        if size == 7:
+            single_wait = True
+            fu = 25
+            for kind, s, n in blocks:
+                if s == 3:
+                    n_honour += 1
+                    n_terminal += 1
+                else:
+                    suits |= 1 << s
+                    if n == 1 or n == 9:
+                        n_terminal += 1
+        elif size == 13:
+            single_wait = counts[10 * ws + wn] == 2
+
+    # limit hands (役満)
+    limits = [y for y in situation if y.yakuman]
+    if size == 13:
+        limits.append(_cached_yaku("国士無双十三面", yakuman=2) if single_wait else _cached_yaku("国士無双", yakuman=1))
+    elif size == 1:
+        digits = counts[10 * ws + 1:10 * ws + 10]
+        digits[wn - 1] -= 1
+        pure = digits == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+        limits.append(_cached_yaku("純正九蓮宝燈", yakuman=2) if pure else _cached_yaku("九蓮宝燈", yakuman=1))
+    else:
+        if n_concealed == 4:
+            limits.append(_cached_yaku("四暗刻単騎", yakuman=2) if single_wait else _cached_yaku("四暗刻", yakuman=1))
+        if triplets[35] and triplets[36] and triplets[37]:
+            limits.append(_cached_yaku("大三元", yakuman=1, responsible=_quick_pao(opened, (5, 6, 7), 2)))
+        winds = triplets[31] + triplets[32] + triplets[33] + triplets[34]
+        if winds == 4:
+            limits.append(_cached_yaku("大四喜", yakuman=2, responsible=_quick_pao(opened, (1, 2, 3, 4), 3)))
+        elif winds == 3 and blocks[0][1] == 3 and blocks[0][2] <= 4:
+            limits.append(_cached_yaku("小四喜", yakuman=1))
+        if n_honour == size:
+            limits.append(_cached_yaku("字一色", yakuman=1))
+        if _all_green(blocks):
+            limits.append(_cached_yaku("緑一色", yakuman=1))
+        if n_triplets == 4 and n_terminal == 5 and n_honour == 0:
+            limits.append(_cached_yaku("清老頭", yakuman=1))
+        if n_kans == 4:
+            limits.append(_cached_yaku("四槓子", yakuman=1))
+    if limits:
+        if not rules.double_yakuman:
+            limits = [_cached_yaku(y.japanese, 0, 1, y.responsible) for y in limits]
+        if not rules.yakuman_responsibility:
+            limits = [_cached_yaku(y.japanese, 0, y.yakuman, None) for y in limits]
+        return limits, fu
+    if size == 13 or size == 1:
+        return [], fu  # pragma: no cover - these shapes are always limit hands
+
+    out = list(situation)
+    if closed and self_draw:
+        out.append(_cached_yaku("門前清自摸和", 1))
+    if triplets[31 + round_wind]:
+        out.append(_cached_yaku(f"場風 {_WIND_KANJI[round_wind]}", 1))
+    if triplets[31 + seat_wind]:
+        out.append(_cached_yaku(f"自風 {_WIND_KANJI[seat_wind]}", 1))
+    if triplets[35]:
+        out.append(_cached_yaku("翻牌 白", 1))
+    if triplets[36]:
+        out.append(_cached_yaku("翻牌 發", 1))
+    if triplets[37]:
+        out.append(_cached_yaku("翻牌 中", 1))
+    if pinfu:
+        out.append(_cached_yaku("平和", 1))
+    if n_terminal == 0 and (rules.open_tanyao or closed):
+        out.append(_cached_yaku("断幺九", 1))
+    doubled = 0
+    if n_runs >= 2:
+        for k in runs:
+            doubled += k >> 1
+    if closed and doubled == 1:
+        out.append(_cached_yaku("一盃口", 1))
+    if n_runs >= 3:
+        if any(runs[n] and runs[10 + n] and runs[20 + n] for n in range(1, 8)):
+            out.append(_cached_yaku("三色同順", 2 if closed else 1))
+        if any(runs[10 * s + 1] and runs[10 * s + 4] and runs[10 * s + 7] for s in range(3)):
+            out.append(_cached_yaku("一気通貫", 2 if closed else 1))
+    if n_terminal == 5 and n_runs > 0 and n_honour > 0:
+        out.append(_cached_yaku("混全帯幺九", 2 if closed else 1))
+    if size == 7:
+        out.append(_cached_yaku("七対子", 2))
+    if n_triplets == 4:
+        out.append(_cached_yaku("対々和", 2))
+    if n_concealed == 3:
+        out.append(_cached_yaku("三暗刻", 2))
+    if n_kans == 3:
+        out.append(_cached_yaku("三槓子", 2))
+    if n_triplets >= 3 and any(triplets[n] and triplets[10 + n] and triplets[20 + n] for n in range(1, 10)):
+        out.append(_cached_yaku("三色同刻", 2))
+    if n_terminal == size and n_runs == 0 and n_honour > 0:
+        out.append(_cached_yaku("混老頭", 2))
+    if triplets[35] + triplets[36] + triplets[37] == 2 and blocks[0][1] == 3 and blocks[0][2] >= 5:
+        out.append(_cached_yaku("小三元", 2))
+    one_suit = suits in (0, 1, 2, 4)
+    if n_honour > 0 and one_suit:
+        out.append(_cached_yaku("混一色", 3 if closed else 2))
+    if n_terminal == 5 and n_runs > 0 and n_honour == 0:
+        out.append(_cached_yaku("純全帯幺九", 3 if closed else 2))
+    if closed and doubled == 2:
+        out.append(_cached_yaku("二盃口", 3))
+    if n_honour == 0 and one_suit:
+        out.append(_cached_yaku("清一色", 6 if closed else 5))
+    return out, fu
+
+
+def _quick_pao(opened: list[tuple[int, int, int, str | None, str]], numbers: tuple[int, ...], which: int) -> str | None:
+    """The direction of the ``which``-th called set of these honours (closed kans count, as in the string path)."""
+    called = [b for b in opened if b[1] == 3 and b[2] in numbers and b[0] in (_KAN_C, _OPEN_TRIPLET, _OPEN_KAN)]
+    return called[which][3] if len(called) > which else None
+
+
+def _all_green(blocks: list[tuple[int, int, int]]) -> bool:
+    for kind, s, n in blocks:
+        if s == 3:
+            if n != 6:
+                return False
+        elif s != 2:
+            return False
+        elif kind == _RUN or kind == _OPEN_RUN:
+            if n != 2:
+                return False
+        elif n not in (2, 3, 4, 6, 8):
+            return False
+    return True
+
+
+def _quick_shape(candidate: tuple[int, list[tuple[int, int, int]], int], counts: list[int],
+                 opened: list[tuple[int, int, int, str | None, str]], ws: int, wn: int,
+                 direction: str) -> tuple[str, ...]:
+    """The chosen reading written as win_shapes writes it."""
+    size, blocks, marked = candidate
+    mark = direction + "!"
+    if size == 1:
+        digits = "".join(str(n) * (counts[10 * ws + n] - (1 if n == wn else 0)) for n in range(1, 10))
+        return (_SUIT_LETTERS[ws] + digits + str(wn) + mark,)
+    if size == 13:
+        pairs: list[str] = []
+        singles: list[str] = []
+        for i in _ORPHAN_INDEXES:
+            tile = _SUIT_LETTERS[i // 10] + str(i % 10)
+            text = tile[0] + tile[1] * counts[i] + (mark if i == 10 * ws + wn else "")
+            if counts[i] == 2:
+                pairs.insert(0, text)
+            else:
+                singles.append(text)
+        return tuple(pairs + singles)
+    out = []
+    first_meld = 5 - len(opened)
+    for i, (kind, s, n) in enumerate(blocks):
+        letter = _SUIT_LETTERS[s]
+        if size == 5 and i >= first_meld:
+            out.append(opened[i - first_meld][4])
+            continue
+        if kind == _PAIR:
+            text = letter + str(n) * 2
+        elif kind == _RUN:
+            text = f"{letter}{n}{n + 1}{n + 2}"
+        else:
+            text = letter + str(n) * 3
+        if i == marked:
+            cut = text.rindex(str(wn)) + 1
+            text = text[:cut] + mark + text[cut:]
+        out.append(text)
+    return tuple(out)
+
+
+def _clear_tables() -> None:
+    """Forget the lazily built scoring tables (to measure them being built)."""
+    for table in (_suit_splits, _numbered_suit, _honour_suit, _open_block, _meld_digits):
+        table.cache_clear()
+    _YAKU_CACHE.clear()
+    _SITUATIONS.clear()

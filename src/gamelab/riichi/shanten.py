@@ -116,10 +116,10 @@ def _sets(counts: list[int], n: int = 1) -> tuple[list[int], list[int]]:
     return best_a, best_b
 
 
-def _all_sets(hand: Hand, with_pair: bool) -> int:
-    splits = [_sets(hand._tiles[s]) for s in "mps"]
+def _all_sets(tiles: dict[str, list[int]], n_melds: int, with_pair: bool) -> int:
+    splits = [_sets(tiles[s]) for s in "mps"]
     honours = [0, 0, 0]
-    for k in hand._tiles["z"][1:]:
+    for k in tiles["z"][1:]:
         if k >= 3:
             honours[0] += 1
         elif k == 2:
@@ -130,7 +130,7 @@ def _all_sets(hand: Hand, with_pair: bool) -> int:
     for m in splits[0]:
         for p in splits[1]:
             for s in splits[2]:
-                total = [len(hand._melds) + m[0] + p[0] + s[0] + honours[0]]
+                total = [n_melds + m[0] + p[0] + s[0] + honours[0]]
                 total += [m[i] + p[i] + s[i] + honours[i] for i in (1, 2)]
                 best = min(best, _formula(total[0], total[1], total[2], with_pair))
     return best
@@ -146,14 +146,15 @@ def shanten_regular_by_blocks(hand: Hand | str) -> int:
     0
     """
     hand = _as_hand(hand)
-    work = hand.copy()
-    best = _all_sets(work, False)
+    tiles = {suit: hand.counts(suit) for suit in SUITS}
+    n_melds = len(hand.melds)
+    best = _all_sets(tiles, n_melds, False)
     for suit in SUITS:
-        counts = work._tiles[suit]
+        counts = tiles[suit]
         for n in range(1, len(counts)):
             if counts[n] >= 2:
                 counts[n] -= 2
-                best = min(best, _all_sets(work, True))
+                best = min(best, _all_sets(tiles, n_melds, True))
                 counts[n] += 2
     if best == -1 and hand._drawn is not None and len(hand._drawn) > 2:
         return 0
@@ -334,17 +335,48 @@ def _clear_tables() -> None:
     _VECTOR_ID.clear()
     _MERGED.clear()
     _ENTRIES.clear()
+    _SUIT_ENTRIES.clear()
+    _HONOUR_ENTRIES.clear()
+
+
+_M36 = (1 << 36) - 1
+# the same entries, looked up by a suit's packed counts (4 bits per number, see hand.py)
+_SUIT_ENTRIES: dict[int, tuple[int, int, int, int, int]] = {}
+_HONOUR_ENTRIES: dict[int, tuple[int, int, int, int, int]] = {}
+
+
+def _unpacked(key: int, length: int) -> tuple[int, ...]:
+    return tuple((key >> 4 * n) & 15 for n in range(length))
+
+
+def suit_entry(key: int) -> tuple[int, int, int, int, int]:
+    """The table entry of a numbered suit from its packed counts of 1..9 (bits 4n..4n+3 = count of n+1)."""
+    found = _SUIT_ENTRIES.get(key)
+    if found is None:
+        found = _SUIT_ENTRIES[key] = _entry(_unpacked(key, 9))
+    return found
+
+
+def honour_entry(key: int) -> tuple[int, int, int, int, int]:
+    """The table entry of the honours from their packed counts of z1..z7."""
+    found = _HONOUR_ENTRIES.get(key)
+    if found is None:
+        found = _HONOUR_ENTRIES[key] = _entry(_unpacked(key, 7))
+    return found
 
 
 def _entries(hand: Hand) -> list[tuple[int, int, int, int, int]]:
-    tiles = hand._tiles
-    get = _ENTRIES.get
-    out = []
-    for suit in SUITS:
-        key = tuple(tiles[suit][1:])
-        found = get(key)
-        out.append(found if found is not None else _entry(key))
-    return out
+    packed = hand._packed
+    get = _SUIT_ENTRIES.get
+    key = (packed >> 4) & _M36
+    em = get(key) or suit_entry(key)
+    key = (packed >> 44) & _M36
+    ep = get(key) or suit_entry(key)
+    key = (packed >> 84) & _M36
+    es = get(key) or suit_entry(key)
+    key = packed >> 124
+    ez = _HONOUR_ENTRIES.get(key) or honour_entry(key)
+    return [em, ep, es, ez]
 
 
 def _regular_from(ids: Sequence[int], n_melds: int) -> int:
@@ -475,16 +507,22 @@ def waits(hand: Hand | str) -> list[str] | None:
     entries = _entries(hand)
     n_melds = len(hand._melds)
     current = _total_from(entries, n_melds)
+    packed = hand._packed
     out = []
     for index, suit in enumerate(SUITS):
-        key = list(hand._tiles[suit][1:])
-        for n, k in enumerate(key):
-            if k >= 4:
+        if index < 3:
+            key = (packed >> 40 * index + 4) & _M36
+            lookup = suit_entry
+            size = 9
+        else:
+            key = packed >> 124
+            lookup = honour_entry
+            size = 7
+        for n in range(size):
+            if (key >> 4 * n) & 15 >= 4:
                 continue
-            key[n] += 1
             trial = entries[:]
-            trial[index] = _entry(tuple(key))  # only this suit's look-up changes
-            key[n] -= 1
+            trial[index] = lookup(key + (1 << 4 * n))  # only this suit's look-up changes
             if _total_from(trial, n_melds) < current:
                 out.append(f"{suit}{n + 1}")
     return out

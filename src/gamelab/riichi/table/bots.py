@@ -25,16 +25,38 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from typing import TYPE_CHECKING, Sequence
 
-from .. import dora_from_indicator, shanten_of_counts
+from .. import WinContext, dora_from_indicator, score, shanten_of_counts
+from ..hand import _PLAIN_WEIGHT
+from .tactics import (
+    HAZARD,
+    KIND_NAMES,
+    KIND_STEP,
+    KIND_SUIT,
+    Danger,
+    Shape,
+    chance_from,
+    estimate_value,
+    keys_of_packed,
+    kind_of,
+    ready_win,
+    turn_win,
+    waits_of,
+    yaku_shanten,
+)
 
 if TYPE_CHECKING:
     from .engine import Reply, Table
 
-__all__ = ["Bot", "counts34", "kind_index", "ShantenCounter"]
+__all__ = ["Bot", "counts34", "kind_index", "ShantenCounter", "LEVELS", "DEFAULT_LEVEL"]
+
+#: the bot levels a table offers, weakest first
+LEVELS = ("easy", "normal")
+DEFAULT_LEVEL = "normal"
 
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 _KINDS = [f"{s}{n}" for s in "mps" for n in range(1, 10)] + [f"z{n}" for n in range(1, 8)]
@@ -51,11 +73,7 @@ def kind_index(tile: str) -> int:
 
 def counts34(hand) -> list[int]:
     """The concealed tiles of a :class:`~gamelab.riichi.Hand` as 34 counts (red fives as fives)."""
-    out = []
-    for suit in "mps":
-        out += hand.counts(suit)[1:10]
-    out += hand.counts("z")[1:8]
-    return out
+    return _counts_of_keys(keys_of_packed(hand.packed))
 
 
 class ShantenCounter:
@@ -91,11 +109,16 @@ class Bot:
     """
 
     def __init__(self, seed: int | None = None, rng: random.Random | None = None,
-                 shanten=shanten_of_counts, name: str = "bot", breadth: int = 4) -> None:
+                 shanten=shanten_of_counts, name: str = "bot", breadth: int = 4, level: str = DEFAULT_LEVEL) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        self.level = level
         self.rng = rng if rng is not None else random.Random(seed)
         self.breadth = breadth  # how many equally low-shanten discards get their acceptance counted
         self.shanten = shanten
         self.name = name
+        self._record = _Record()
+        self._normal = _Normal(self)
 
     def __repr__(self) -> str:
         return f"<Bot {self.name}>"
@@ -103,12 +126,46 @@ class Bot:
     # ------------------------------------------------------------------ replies
 
     def reply(self, table: "Table", seat: int, message: str) -> "Reply":
+        if self.level != "easy":
+            return self._reply_normal(table, seat, message)
         if message in ("zimo", "gangzimo") and seat == table.turn:
             return self._own_draw(table, seat)
         if message == "fulou" and seat == table.turn:
             return {"dapai": self._choose_discard(table, seat, table.discard_options(seat))}
         if message == "dapai" and seat != table.turn:
             return self._on_discard(table, seat)
+        if message == "gang" and seat != table.turn and table.can_win(seat):
+            return {"hule": "-"}
+        return {}
+
+    def _reply_normal(self, table: "Table", seat: int, message: str) -> "Reply":
+        if message in ("zimo", "gangzimo") and seat == table.turn:
+            if table.can_win(seat):
+                return {"hule": "-"}
+            hand = table.hands[seat]
+            if table.can_abort_nine():
+                orphans = sum(1 for k, c in enumerate(counts34(hand)) if c and (k >= 27 or k % 9 in (0, 8)))
+                if orphans < 11:
+                    return {"daopai": "-"}
+            kans = table.kan_options(seat)
+            if hand.riichi:
+                return {"gang": kans[0]} if kans else {}
+            if kans and not any(table.riichi[s] for s in range(4) if s != seat):
+                for m in kans:
+                    if self._kan_is_free(table, seat, m):
+                        return {"gang": m}
+            choice, riichi = self._normal.discard(table, seat, table.discard_options(seat))
+            return {"dapai": choice + ("*" if riichi else "")}
+        if message == "fulou" and seat == table.turn:
+            return {"dapai": self._normal.discard(table, seat, table.discard_options(seat))[0]}
+        if message == "dapai" and seat != table.turn:
+            if table.can_win(seat):
+                return {"hule": "-"}
+            if table.may_hide_tenpai(seat):
+                return {"daopai": "-"}
+            if table.hands[seat].riichi or table.tiles_left == 0:
+                return {}
+            return self._normal.call(table, seat)
         if message == "gang" and seat != table.turn and table.can_win(seat):
             return {"hule": "-"}
         return {}
@@ -322,3 +379,487 @@ def _all_digits(meld: str) -> list[str]:
 
 def _has_orphan(meld: str) -> bool:
     return meld[0] == "z" or any(c in "19" for c in meld[1:] if c.isdigit())
+
+
+# ==================================================================================================
+# The normal level
+
+
+class _Record:
+    """The public record of the current hand as one seat reads it: tiles in sight, safe tiles, riichi."""
+
+    def __init__(self) -> None:
+        self.hand = -1
+        self.position = 0
+        self.visible = [0] * 34  # discards, melds (tiles from hands) and dora indicators
+        self.safe: list[set[int]] = [set(), set(), set(), set()]  # kinds each seat cannot win on now
+        self.in_riichi = [False] * 4
+        self.discards = [0, 0, 0, 0]
+
+    def update(self, table: "Table") -> "_Record":
+        log = table.paipu["log"]
+        if len(log) - 1 != self.hand:
+            self.__init__()  # type: ignore[misc]
+            self.hand = len(log) - 1
+        events = log[self.hand]
+        visible, safe, riichi = self.visible, self.safe, self.in_riichi
+        for event in events[self.position:]:
+            if "dapai" in event:
+                body = event["dapai"]
+                k = kind_of(body["p"])
+                visible[k] += 1
+                safe[body["l"]].add(k)
+                self.discards[body["l"]] += 1
+                for o in range(4):
+                    if riichi[o]:
+                        safe[o].add(k)  # passed by a player in riichi
+                if body["p"].endswith("*"):
+                    riichi[body["l"]] = True
+            elif "fulou" in event:
+                meld = event["fulou"]["m"]
+                for digit in re.findall(r"\d(?![\+\=\-])", meld):
+                    visible[kind_of(meld[0] + digit)] += 1
+            elif "gang" in event:
+                meld = event["gang"]["m"]
+                if re.match(r"^[mpsz]\d{4}$", meld):
+                    for digit in meld[1:]:
+                        visible[kind_of(meld[0] + digit)] += 1
+                else:
+                    k = kind_of(meld[0] + meld[-1])
+                    visible[k] += 1
+                    for o in range(4):
+                        if riichi[o]:
+                            safe[o].add(k)
+            elif "qipai" in event:
+                visible[kind_of(event["qipai"]["baopai"])] += 1
+            elif "kaigang" in event:
+                visible[kind_of(event["kaigang"]["baopai"])] += 1
+        self.position = len(events)
+        return self
+
+
+class _Look:
+    """One seat's view of its hand at a decision (counts, keys, what is unseen, dora, threats)."""
+
+    def __init__(self, bot: "Bot", table: "Table", seat: int) -> None:
+        self.table = table
+        self.seat = seat
+        hand = table.hands[seat]
+        self.hand = hand
+        record = bot._record.update(table)
+        self.record = record
+        self.keys = keys_of_packed(hand.packed)
+        self.counts = counts34(hand)
+        self.melds = hand.melds
+        self.n_melds = len(self.melds)
+        self.closed = hand.is_closed
+        self.unseen = [max(0, 4 - record.visible[k] - self.counts[k]) for k in range(34)]
+        self.pool = max(1, sum(self.unseen))
+        self.tiles_left = table.tiles_left
+        wall = table.wall
+        self.dora = [kind_of(dora_from_indicator(t)) for t in wall.dora_indicators] if wall is not None else []
+        packed = hand.packed
+        self.reds = (packed & 15) + ((packed >> 40) & 15) + ((packed >> 80) & 15)
+        self.round_wind = table.round_wind
+        self.rules = table.rules
+        self.threats = self._threats(table, seat)
+        # others' ready hands shorten the hand: each riichi makes another's win likelier each turn
+        self.hazard = HAZARD + _RIICHI_HAZARD * sum(1 for o in range(4) if o != seat and table.riichi[o])
+        self.danger = Danger(seat, self.unseen, record.safe, [set(), set(), set(), set()], self.threats)
+
+    def _threats(self, table: "Table", seat: int) -> dict[int, tuple[float, float]]:
+        out: dict[int, tuple[float, float]] = {}
+        for o in range(4):
+            if o == seat:
+                continue
+            dealer = 1.5 if o == 0 else 1.0
+            if table.riichi[o]:
+                out[o] = (1.0, _RIICHI_LOSS * dealer)
+                continue
+            melds = table.hands[o].melds
+            if len(melds) >= 2:
+                dora_in = sum(1 for m in melds for ch in m[1:] if ch.isdigit() and kind_of(m[0] + ch) in self.dora)
+                ready = _OPEN_READY[min(len(melds), 3)] * (1.0 if self.tiles_left < 40 else 0.5)
+                out[o] = (ready, (2600 + 1500 * dora_in) * dealer)
+        return out
+
+    def value(self, counts: Sequence[int], extra_melds: Sequence[str] = (), closed: bool | None = None) -> float:
+        melds = tuple(self.melds) + tuple(extra_melds)
+        return estimate_value(counts, melds, self.closed if closed is None else closed, self.dora, self.reds,
+                              self.round_wind, self.seat, self.rules.open_tanyao)
+
+
+def _counts_of_keys(keys: Sequence[int]) -> list[int]:
+    """34 counts from four suit keys."""
+    return list(_suit_counts(keys[0], 9) + _suit_counts(keys[1], 9) + _suit_counts(keys[2], 9) + _suit_counts(keys[3], 7))
+
+
+_SUIT_COUNTS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _suit_counts(key: int, size: int) -> tuple[int, ...]:
+    found = _SUIT_COUNTS.get((key, size))
+    if found is None:
+        found = _SUIT_COUNTS[(key, size)] = tuple((key >> 4 * i) & 15 for i in range(size))
+    return found
+
+
+#: how much a call is preferred to the same chance × points kept closed: a faster hand also ends
+#: the others' chances sooner
+_TEMPO = 1.0
+#: from this shanten on, calls are judged by the shanten towards a yaku alone
+_FAR = 3
+#: how much likelier, per turn, the hand ends by another's win for each player in riichi
+_RIICHI_HAZARD = 0.0
+_ANY = [1] * 34  # "every kind can still be drawn": acceptance by kind, whatever is in sight
+
+#: what a deal-in to a riichi is taken to cost (times 1.5 against the dealer): less than the true average,
+#: as pushing a ready hand also keeps the riichi player from winning by self-draw
+_RIICHI_LOSS = 4000
+#: how likely an open hand is ready, by its number of calls (0, 1, 2, 3+), halved early in the hand
+_OPEN_READY = (0.0, 0.0, 0.3, 0.55)
+#: each step a hand is from ready adds this share of the tile's danger (more dangerous discards to come);
+#: two steps or more away, the danger counts this many times (such a hand folds)
+_RISK_STEP = 0.3
+_FAR_RISK = 4.0
+
+
+def _risk_weight(shanten: int) -> float:
+    return 1.0 + _RISK_STEP * shanten if shanten <= 1 else _FAR_RISK
+
+
+class _Normal:
+    """The normal level's decisions (see the module docstring of ``tactics.py``)."""
+
+    def __init__(self, bot: "Bot") -> None:
+        self.bot = bot
+        self._tenpai: dict[tuple, tuple[list[int], float]] = {}
+        self._values: dict[tuple, float] = {}
+        self._deep: dict[tuple, list] = {}
+        self._tenpai_hand: tuple[int, int] = (-1, 0)
+
+    # --------------------------------------------------------------- hand speed and value
+
+    def _tenpai_info(self, look: _Look, keys: Sequence[int], n_melds: int, extra: Sequence[str] = ()) -> tuple[list[int], float]:
+        """Waits and estimated value of a ready hand given by its keys (cached for the hand)."""
+        key = (keys[0], keys[1], keys[2], keys[3], n_melds, extra, look.reds)
+        found = self._tenpai.get(key)
+        if found is None:
+            found = self._tenpai[key] = (waits_of(keys, n_melds), self._value(look, keys, extra))
+        return found
+
+    def _reachable(self, look: _Look, keys: list[int], n_melds: int, extra: Sequence[str]) -> list:
+        """For a hand one step from ready: each kind whose draw makes it ready, with the ready hands
+        (waits, estimated value) its discards then leave (cached for the hand: it depends on the tiles only)."""
+        key = (keys[0], keys[1], keys[2], keys[3], n_melds, extra, look.reds)
+        found = self._deep.get(key)
+        if found is not None:
+            return found
+        found = []
+        _, kinds = Shape(keys, n_melds).improving(_ANY)
+        for t in kinds:
+            s = KIND_SUIT[t]
+            keys[s] += KIND_STEP[t]
+            after = Shape(keys, n_melds)
+            outcomes = []
+            for d in after.held():
+                if d == t or after.minus(d) != 0:
+                    continue
+                ds = KIND_SUIT[d]
+                keys[ds] -= KIND_STEP[d]
+                outcomes.append(self._tenpai_info(look, keys, n_melds, extra))
+                keys[ds] += KIND_STEP[d]
+            keys[s] -= KIND_STEP[t]
+            found.append((t, outcomes))
+        self._deep[key] = found
+        return found
+
+    def _fresh(self, look: _Look) -> None:
+        """Forget the cached hands when a new hand (or a new dora) begins, or when they pile up."""
+        if (look.record.hand, len(look.dora)) != self._tenpai_hand or len(self._tenpai) + len(self._values) > 50000:
+            self._tenpai = {}
+            self._values = {}
+            self._deep = {}
+            self._tenpai_hand = (look.record.hand, len(look.dora))
+
+    def _value(self, look: _Look, keys: Sequence[int], extra: Sequence[str] = ()) -> float:
+        """Estimated points of a hand given by its keys (cached for the hand)."""
+        key = (keys[0], keys[1], keys[2], keys[3], extra, look.reds)
+        found = self._values.get(key)
+        if found is None:
+            found = self._values[key] = look.value(_counts_of_keys(keys), extra, closed=look.closed and not extra)
+        return found
+
+    def _offence(self, look: _Look, keys: list[int], n_melds: int, shanten: int, extra: Sequence[str] = (),
+                 deep: bool = True) -> tuple[float, float]:
+        """(chance to win, points if it wins) of a hand waiting for a draw, given by its keys.
+
+        The chance comes from :func:`chance_from`: a step towards ready each turn with the share of
+        useful draws (more for an open hand, which can also call them), a win each turn once ready
+        with :func:`turn_win` of its waits, and the hand ending meanwhile by another's win. One step
+        away (``deep``), the waits and value are those of the best ready hand each useful draw leads
+        to; further away, five waits and an estimated value.
+        """
+        unseen = look.unseen
+        pool = look.pool
+        turns = max(0, look.tiles_left // 4)
+        hazard = look.hazard
+        if shanten == 0:
+            waits, value = self._tenpai_info(look, keys, n_melds, extra)
+            return ready_win(turn_win(sum(map(unseen.__getitem__, waits)), pool), turns, hazard), value
+        accept, kinds = Shape(keys, n_melds).improving(unseen)
+        if not accept:
+            return 0.0, 0.0
+        open_hand = bool(extra) or not look.closed
+        step = min(0.9, accept / pool * (1.5 if open_hand else 1.0))
+        if shanten == 1 and deep:
+            chance_sum = 0.0
+            value_sum = 0.0
+            stay = (1.0 - step) * (1.0 - hazard)
+            for t, outcomes in self._reachable(look, keys, n_melds, extra):
+                left_t = unseen[t]
+                if not left_t:
+                    continue
+                best_ev = -1.0
+                best_waiting = best_value = 0.0
+                for waits, value in outcomes:
+                    waiting = sum(map(unseen.__getitem__, waits)) - (1 if t in waits else 0)
+                    if waiting * value > best_ev:
+                        best_ev = waiting * value
+                        best_waiting, best_value = waiting, value
+                win = turn_win(best_waiting, pool)
+                # ready after j turns (chance stay^(j-1) * share of t), then win in the turns left
+                reach = left_t / accept * step * (1.0 - hazard)
+                chance = 0.0
+                for j in range(1, turns + 1):
+                    chance += reach * ready_win(win, turns - j, hazard)
+                    reach *= stay
+                chance_sum += chance
+                value_sum += chance * best_value
+            if not chance_sum:
+                return 0.0, 0.0
+            return chance_sum, value_sum / chance_sum
+        return chance_from(shanten, step, turn_win(5.5, pool), turns, hazard), self._value(look, keys, extra)
+
+    # --------------------------------------------------------------- discards
+
+    def discard(self, table: "Table", seat: int, options: list[str], look: _Look | None = None) -> tuple[str, bool]:
+        """The discard, and whether to declare riichi with it."""
+        look = look or _Look(self.bot, table, seat)
+        self._fresh(look)
+        hand = look.hand
+        by_kind: dict[int, list[str]] = {}
+        for p in options:
+            by_kind.setdefault(kind_index(p), []).append(p)
+        keys = look.keys[:]
+        n_melds = look.n_melds
+        whole = Shape(keys, n_melds)
+        shantens = {kind: whole.minus(kind) for kind in by_kind}
+        low = min(shantens.values())
+        threatened = look.danger.active
+        # the kinds worth evaluating: the fastest, and (under threat) every kind as a way out
+        considered = [k for k in by_kind if shantens[k] == low]
+        if threatened:
+            considered = list(by_kind)
+        elif low == 1 and len(considered) > 5:
+            quick = []
+            for kind in considered:
+                s, step = KIND_SUIT[kind], KIND_STEP[kind]
+                keys[s] -= step
+                accept, _ = Shape(keys, n_melds).improving(look.unseen)
+                keys[s] += step
+                quick.append((accept + 0.001 * _tile_keep(kind, look), kind))
+            quick.sort(reverse=True)
+            considered = [k for _, k in quick[:5]]
+        best_kind = considered[0]
+        best_score = -math.inf
+        gains: dict[int, float] = {}
+        for kind in sorted(considered, key=lambda k: shantens[k]):
+            shanten = shantens[kind]
+            if shanten == 0:
+                chance, value = self._ready_offence(look, kind)
+                gain = chance * value
+            elif shanten > low:
+                # a step back: worth a share of the best of the fastest (it matters only to break ties
+                # between equally safe tiles when folding)
+                gain = 0.3 * max(gains.values(), default=0.0) if shanten == low + 1 else 0.0
+            else:
+                s, step = KIND_SUIT[kind], KIND_STEP[kind]
+                red = all(p[1] == "0" for p in by_kind[kind])  # the only copy to let go is a red five
+                keys[s] -= step
+                look.reds -= red
+                chance, value = self._offence(look, keys, n_melds, shanten)
+                look.reds += red
+                keys[s] += step
+                gain = chance * value
+            gains[kind] = gain
+            risk = look.danger.of(kind) * _risk_weight(shanten) if threatened else 0.0
+            score = gain - risk - 0.01 * _tile_keep(kind, look) + 0.001 * self.bot.rng.random()
+            if score > best_score:
+                best_score = score
+                best_kind = kind
+        spellings = by_kind[best_kind]
+        plain = [p for p in spellings if p[1] != "0"]
+        choice = (plain or spellings)[0]
+        riichi = False
+        if shantens[best_kind] == 0 and look.closed and not hand.riichi:
+            riichi = self._wants_riichi(look, choice)
+        return choice, riichi
+
+    def _ready_offence(self, look: _Look, kind: int) -> tuple[float, float]:
+        """Chance and points of the ready hand left by discarding ``kind``, scored for real per wait."""
+        hand = look.hand.copy()
+        tile = KIND_NAMES[kind]
+        hand._drawn = None  # judge the 13 tiles that stay
+        _take(hand, tile)
+        context = self._context(look, riichi=look.closed)
+        waiting = 0
+        points = 0.0
+        for w in waits_of(keys_of_packed(hand.packed), look.n_melds):
+            left = look.unseen[w]
+            if not left:
+                continue
+            result = score(hand, KIND_NAMES[w] + "+", context)
+            value = result.points if result is not None and result.has_yaku else 0
+            if value:
+                waiting += left
+                points += left * value
+        if not waiting:
+            return 0.0, 0.0
+        chance = ready_win(turn_win(waiting, max(1, sum(look.unseen))), look.tiles_left // 4, look.hazard)
+        return chance, points / waiting
+
+    def _context(self, look: _Look, riichi: bool) -> WinContext:
+        wall = look.table.wall
+        return WinContext(rules=look.rules, round_wind=look.round_wind, seat_wind=look.seat, riichi=1 if riichi else 0,
+                          dora_indicators=wall.dora_indicators if wall is not None else ())
+
+    def _wants_riichi(self, look: _Look, choice: str) -> bool:
+        """Riichi unless the hand wins enough without it (dama 黙聴) and is not made stronger by it."""
+        table = look.table
+        if choice + "*" not in table.riichi_options():
+            return False
+        hand = look.hand.copy()
+        hand._drawn = None
+        _take(hand, choice[:2])
+        context = self._context(look, riichi=False)
+        values = []
+        for w in waits_of(keys_of_packed(hand.packed), look.n_melds):
+            result = score(hand, KIND_NAMES[w] + "+", context)
+            values.append(result.points if result is not None and result.has_yaku else 0)
+        if not values or min(values) == 0:
+            return True  # riichi is the yaku
+        enough = 11600 if look.seat == 0 else 7700
+        return min(values) < enough
+
+    # --------------------------------------------------------------- calls
+
+    def call(self, table: "Table", seat: int) -> "Reply":
+        options = table.pon_options(seat)
+        if seat == (table.turn + 1) % 4:
+            options = options + table.chi_options(seat)
+        if not options:
+            return {}
+        look = _Look(self.bot, table, seat)
+        self._fresh(look)
+        keys = look.keys[:]
+        n_melds = look.n_melds
+        now = Shape(keys, n_melds).shanten
+        if look.danger.active and now >= 2:
+            return {}
+        if now >= _FAR:
+            return self._far_call(look, options)
+        chance, value = self._offence(look, keys, n_melds, now, deep=False)
+        keep = chance * value
+        best, best_gain = None, keep / _TEMPO
+        seen: set[str] = set()
+        for meld in options:
+            shape = meld.replace("0", "5")
+            if shape in seen:
+                continue
+            seen.add(shape)
+            own = [kind_of(meld[0] + d) for d in re.findall(r"\d(?![\+\=\-])", meld)]
+            for k in own:
+                keys[KIND_SUIT[k]] -= KIND_STEP[k]
+            gain = self._after_call(look, keys, n_melds + 1, meld)
+            for k in own:
+                keys[KIND_SUIT[k]] += KIND_STEP[k]
+            if gain > best_gain:
+                best, best_gain = meld, gain
+        return {"fulou": best} if best else {}
+
+    def _far_call(self, look: _Look, options: list[str]) -> "Reply":
+        """Far from ready, call when the call brings a hand with a yaku closer (the value honour pon, the
+        chi on the way to all simples or one suit), judged by :func:`yaku_shanten`."""
+        values = {31, 32, 33, 27 + look.round_wind, 27 + look.seat}
+        open_tanyao = look.rules.open_tanyao
+        now = yaku_shanten(look.counts, look.melds, look.closed, values, look.unseen, open_tanyao)
+        best, best_shanten = None, now
+        for meld in options:
+            counts = list(look.counts)
+            for d in re.findall(r"\d(?![\+\=\-])", meld):
+                counts[kind_of(meld[0] + d)] -= 1
+            melds = tuple(look.melds) + (meld,)
+            called = kind_of(meld[0] + _called_digit(meld))
+            for k in range(34):
+                if not counts[k] or k == called:
+                    continue
+                counts[k] -= 1
+                after = yaku_shanten(counts, melds, False, values, look.unseen, open_tanyao)
+                counts[k] += 1
+                if after < best_shanten:
+                    best, best_shanten = meld, after
+        return {"fulou": best} if best else {}
+
+    def _after_call(self, look: _Look, keys: list[int], n_melds: int, meld: str) -> float:
+        """The best chance × points after calling ``meld`` (the hand then discards one of its kinds)."""
+        called = kind_of(meld[0] + _called_digit(meld))
+        best = 0.0
+        lowest = 99
+        shape = Shape(keys, n_melds)
+        options = [(shape.minus(d), d) for d in shape.held()]
+        if not options:
+            return 0.0
+        lowest = min(o[0] for o in options)
+        for shanten, d in options:
+            if shanten != lowest or (d == called):
+                continue
+            s, step = KIND_SUIT[d], KIND_STEP[d]
+            keys[s] -= step
+            if shanten == 0:
+                waits, value = self._tenpai_info(look, keys, n_melds, (meld,))
+                chance = ready_win(turn_win(sum(look.unseen[w] for w in waits), max(1, sum(look.unseen))),
+                                   look.tiles_left // 4, look.hazard)
+            else:
+                chance, value = self._offence(look, keys, n_melds, shanten, extra=(meld,), deep=False)
+            keys[s] += step
+            gain = chance * value - (look.danger.of(d) * _risk_weight(shanten) if look.danger.active else 0.0)
+            best = max(best, gain)
+        return best
+
+
+def _count(keys: Sequence[int], kind: int) -> int:
+    return (keys[KIND_SUIT[kind]] // KIND_STEP[kind]) & 15
+
+
+def _take(hand, tile: str) -> None:
+    """Take one ``tile`` out of a hand's concealed tiles (a plain copy before a red five)."""
+    suit, n = tile[0], int(tile[1])
+    if n != 5 or suit == "z" or hand.count(f"{suit}5") > hand.count(f"{suit}0"):
+        hand._packed -= _PLAIN_WEIGHT[f"{suit}{n}"]
+    else:
+        hand._packed -= _PLAIN_WEIGHT[f"{suit}0"]
+    hand._known -= 1
+
+
+def _tile_keep(kind: int, look: _Look) -> float:
+    """How much a tile is worth keeping when the figures tie: dora, value honours, middle tiles."""
+    value = 0.0
+    if kind in look.dora:
+        value += 3
+    if kind >= 27:
+        if kind >= 31 or kind == 27 + look.round_wind or kind == 27 + look.seat:
+            value += 1
+        return value
+    n = kind % 9
+    return value + (0.5 if n in (0, 8) else 1.5 if n in (1, 7) else 2.0)

@@ -4,10 +4,11 @@
 >>> stats.games, stats.hands == sum(g.hands for g in stats.results)
 (4, True)
 
-Games are independent, so a long run can be spread over a ``concurrent.futures.Executor`` (a
-``ProcessPoolExecutor`` here, or a Dask/Ray executor on a cluster) without changing anything else:
-``simulate(1000, executor=pool)``. Each game's seed is ``seed + i``, so the result is the same
-whichever executor runs it.
+Games are independent, so a long run can be spread over a ``concurrent.futures.Executor`` without
+changing anything else: a ``ProcessPoolExecutor``, or a Dask cluster's (``Client(cluster).get_executor()``
+from ``dask.distributed``): ``simulate(1000, executor=pool)``. Each game's seed is ``seed + i`` and
+the chunks' results are gathered in order, so the result is the same whichever executor runs it.
+``level`` chooses the bots (``'normal'`` by default, ``'easy'`` for the first, simpler bot).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any, Callable, Mapping
 
 from .. import Rules
 from ..rules import describe_rules, make_rules
-from .bots import Bot
+from .bots import DEFAULT_LEVEL, Bot
 from .engine import Table
 
 __all__ = ["GameSummary", "SimulationStats", "play_bot_game", "simulate"]
@@ -100,13 +101,14 @@ class SimulationStats:
         }
 
 
-def play_bot_game(rules: Rules | Mapping[str, Any] | str | None = None, seed: int = 0, qijia: int = 0) -> GameSummary:
-    """Play one game between four :class:`Bot` players and summarise it.
+def play_bot_game(rules: Rules | Mapping[str, Any] | str | None = None, seed: int = 0, qijia: int = 0,
+                  level: str = DEFAULT_LEVEL) -> GameSummary:
+    """Play one game between four :class:`Bot` players of ``level`` and summarise it.
 
     >>> play_bot_game({'場数': 0}, seed=3).hands >= 1
     True
     """
-    table = Table(players=[Bot(seed=seed * 4 + i) for i in range(4)], rules=rules, qijia=qijia, seed=seed)
+    table = Table(players=[Bot(seed=seed * 4 + i, level=level) for i in range(4)], rules=rules, qijia=qijia, seed=seed)
     table.run()
     draws: Counter = Counter()
     repeats = 0
@@ -123,9 +125,9 @@ def play_bot_game(rules: Rules | Mapping[str, Any] | str | None = None, seed: in
                        point=tuple(table.paipu["point"]))
 
 
-def _play_many(rules: dict[str, Any], seeds: list[int]) -> list[GameSummary]:
-    # module-level and fed JSON-able rules, so a process pool can pickle it
-    return [play_bot_game(rules, seed) for seed in seeds]
+def _play_many(rules: dict[str, Any], seeds: list[int], level: str = DEFAULT_LEVEL) -> list[GameSummary]:
+    # module-level and fed JSON-able rules, so a process pool (or a Dask worker) can unpickle it
+    return [play_bot_game(rules, seed, level=level) for seed in seeds]
 
 
 def simulate(
@@ -135,11 +137,12 @@ def simulate(
     executor: Executor | None = None,
     chunk: int = 8,
     progress: Callable[[int, int], None] | None = None,
+    level: str = DEFAULT_LEVEL,
 ) -> SimulationStats:
     """Play ``games`` bot-only games (seeds ``seed``, ``seed + 1``…) and gather the figures.
 
     ``executor`` spreads chunks of ``chunk`` games over workers; ``progress(done, total)`` is
-    called as games finish (a progress bar in a lesson).
+    called as games finish (a progress bar in a lesson); ``level`` is the bots' level.
     """
     spec = describe_rules(make_rules(rules))
     seeds = list(range(seed, seed + games))
@@ -148,15 +151,15 @@ def simulate(
     done = 0
     if executor is None:
         for part in chunks:
-            stats.results += _play_many(spec, part)
+            stats.results += _play_many(spec, part, level)
             done += len(part)
             if progress is not None:
                 progress(done, games)
         return stats
-    futures = [executor.submit(_play_many, spec, part) for part in chunks]
-    for future in futures:  # in submission order, so the result does not depend on timing
+    futures = [executor.submit(_play_many, spec, part, level) for part in chunks]
+    for future, part in zip(futures, chunks):  # in submission order, so the result does not depend on timing
         stats.results += future.result()
-        done += chunk
+        done += len(part)
         if progress is not None:
-            progress(min(done, games), games)
+            progress(done, games)
     return stats

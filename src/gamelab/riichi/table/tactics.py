@@ -1,0 +1,589 @@
+"""What the ``normal`` bots weigh before acting: hand speed and value, danger, push or fold.
+
+Hands are looked at as four *suit keys*: the counts of a suit's numbers packed four bits each (as
+:class:`~gamelab.riichi.Hand` packs them), so adding or removing a tile is adding or subtracting a
+power of 16 and the shanten tables look a suit up directly. A *kind* is 0..33 (m1..m9, p1..p9,
+s1..s9, z1..z7).
+
+* :func:`shanten_keys`, :func:`improving` – shanten, and the kinds that lower it with how many of
+  them are still unseen (受け入れ acceptance);
+* :func:`estimate_value` – a quick guess of the points a hand will be worth when it wins (dora, red
+  fives, value honours, all simples, one suit, seven pairs, riichi for a closed hand), zero for an
+  open hand with no yaku in sight;
+* :class:`Danger` – for each kind, how likely it deals into the players who threaten (riichi, or open
+  hands with three calls): safe tiles (現物 genbutsu, discarded after the riichi, passed by the riichi
+  player), then the wait shapes a tile can complete (two-sided, closed, edge, pair waits) and what
+  blocks them (筋 suji: the other end of a two-sided wait is safe; 壁 kabe: a shape needing tiles
+  that are all in sight; honours and tiles with few copies left).
+
+The bot (``bots.py``) puts these together: it discards for the most *expected value* (acceptance
+weighted by what the hand would score, looking one draw further once the hand is one step from
+ready), folds when what it risks on a tile is more than what it hopes to win, calls when the call
+speeds up a hand that keeps a yaku, and declares riichi unless the hand is worth enough without it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+from ..shanten import _HONOUR_ENTRIES, _MERGED, _SUIT_ENTRIES, _VECTORS, _merge, _total_from, honour_entry, suit_entry
+
+__all__ = [
+    "KIND_NAMES",
+    "kind_of",
+    "keys_of_packed",
+    "shanten_keys",
+    "improving",
+    "estimate_value",
+    "points_for_han",
+    "Danger",
+    "win_chance",
+    "chance_from",
+    "ready_win",
+    "turn_win",
+]
+
+KIND_NAMES = tuple(f"{s}{n}" for s in "mps" for n in range(1, 10)) + tuple(f"z{n}" for n in range(1, 8))
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+#: suit (0..3) and the power of 16 of each kind inside its suit key
+KIND_SUIT = tuple(min(k // 9, 3) for k in range(34))
+KIND_STEP = tuple(1 << 4 * (k % 9 if k < 27 else k - 27) for k in range(34))
+_SUIT_FIRST = (0, 9, 18, 27)
+_SUIT_SIZE = (9, 9, 9, 7)
+_M36 = (1 << 36) - 1
+_ORPHANS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+
+
+def kind_of(tile: str) -> int:
+    """Kind 0..33 of a tile (a red five is a five).
+
+    >>> kind_of("m1"), kind_of("p0"), kind_of("z7")
+    (0, 13, 33)
+    """
+    return _SUIT_BASE[tile[0]] + (int(tile[1]) or 5) - 1
+
+
+def keys_of_packed(packed: int) -> list[int]:
+    """The four suit keys of a hand's packed counts (reds dropped: a red five is a five)."""
+    return [(packed >> 4) & _M36, (packed >> 44) & _M36, (packed >> 84) & _M36, (packed >> 124) & 0xFFFFFFF]
+
+
+def count_in(keys: Sequence[int], kind: int) -> int:
+    """How many of ``kind`` the keys hold."""
+    return (keys[KIND_SUIT[kind]] // KIND_STEP[kind]) & 15
+
+
+def _entry(suit: int, key: int) -> tuple[int, int, int, int, int]:
+    if suit < 3:
+        return _SUIT_ENTRIES.get(key) or suit_entry(key)
+    return _HONOUR_ENTRIES.get(key) or honour_entry(key)
+
+
+def entries_of(keys: Sequence[int]) -> list[tuple[int, int, int, int, int]]:
+    return [_entry(0, keys[0]), _entry(1, keys[1]), _entry(2, keys[2]), _entry(3, keys[3])]
+
+
+def shanten_keys(keys: Sequence[int], n_melds: int) -> int:
+    """Shanten (regular, seven pairs, thirteen orphans) of a hand given by its suit keys.
+
+    >>> from gamelab.riichi import Hand
+    >>> shanten_keys(keys_of_packed(Hand.from_string("m123p456s789z1122").packed), 0)
+    0
+    """
+    return _total_from(entries_of(keys), n_melds)
+
+
+class Shape:
+    """A hand (suit keys and the number of melds) ready to answer "what if one suit changed?" quickly.
+
+    The other three suits of each suit are merged once, so the shanten of a hand that differs in one
+    suit is two table look-ups and a little arithmetic.
+    """
+
+    __slots__ = ("keys", "n_melds", "entries", "_others", "_slot", "_top", "_sums", "shanten")
+
+    def __init__(self, keys: Sequence[int], n_melds: int) -> None:
+        self.keys = list(keys)
+        self.n_melds = n_melds
+        entries = self.entries = entries_of(keys)
+        ids = [e[0] for e in entries]
+        front = _merge(ids[0], ids[1])
+        back = _merge(ids[2], ids[3])
+        self._others = (_merge(ids[1], back), _merge(ids[0], back), _merge(front, ids[3]), _merge(front, ids[2]))
+        sets = 4 - n_melds
+        self._slot = 2 * sets + 1
+        self._top = 3 * sets + 1
+        self._sums = (sum(e[1] for e in entries), sum(e[2] for e in entries), sum(e[3] for e in entries),
+                      sum(e[4] for e in entries))
+        self.shanten = self.with_entry(0, entries[0])
+
+    def with_entry(self, suit: int, entry: tuple[int, int, int, int, int]) -> int:
+        """Shanten once suit ``suit``'s entry is ``entry`` (the other suits as they are)."""
+        other = self._others[suit]
+        merged = _MERGED.get(other << 20 | entry[0])
+        if merged is None:
+            merged = _merge(other, entry[0])
+        best = self._top - _VECTORS[merged][self._slot]
+        if self.n_melds == 0:
+            old = self.entries[suit]
+            kinds, pairs, orphans, orphan_pairs = self._sums
+            pairs += entry[2] - old[2]
+            singles = kinds + entry[1] - old[1] - pairs
+            if pairs > 7:
+                pairs = 7
+            if pairs + singles > 7:
+                singles = 7 - pairs
+            seven = 13 - 2 * pairs - singles
+            if seven < best:
+                best = seven
+            thirteen = (12 if orphan_pairs + entry[4] - old[4] else 13) - (orphans + entry[3] - old[3])
+            if thirteen < best:
+                best = thirteen
+        return best
+
+    def with_key(self, suit: int, key: int) -> int:
+        """Shanten once suit ``suit`` holds ``key``."""
+        return self.with_entry(suit, _entry(suit, key))
+
+    def plus(self, kind: int) -> int:
+        s = KIND_SUIT[kind]
+        return self.with_key(s, self.keys[s] + KIND_STEP[kind])
+
+    def minus(self, kind: int) -> int:
+        s = KIND_SUIT[kind]
+        return self.with_key(s, self.keys[s] - KIND_STEP[kind])
+
+    def held(self) -> list[int]:
+        """The kinds the hand holds."""
+        out = []
+        for s in range(4):
+            key = self.keys[s]
+            first = _SUIT_FIRST[s]
+            i = 0
+            while key:
+                if key & 15:
+                    out.append(first + i)
+                key >>= 4
+                i += 1
+        return out
+
+    def candidates(self) -> list[int]:
+        """Kinds a draw of which could lower the shanten: neighbours of held numbers, held honours, and
+        every kind when seven pairs or thirteen orphans is as close as the regular shape."""
+        keys = self.keys
+        if self.n_melds == 0:
+            kinds, pairs, orphans, orphan_pairs = self._sums
+            singles = kinds - pairs
+            p = min(pairs, 7)
+            seven = 13 - 2 * p - min(singles, 7 - p)
+            thirteen = (12 if orphan_pairs else 13) - orphans
+            if min(seven, thirteen) <= self.shanten:
+                return _ALL_KINDS
+        return (_near(keys[0], 0) + _near(keys[1], 9) + _near(keys[2], 18)) + _near_honours(keys[3])
+
+    def improving(self, unseen: Sequence[int]) -> tuple[int, list[int]]:
+        """(unseen copies of the kinds that lower the shanten, those kinds)."""
+        total = 0
+        kinds = []
+        current = self.shanten
+        keys = self.keys
+        others = self._others
+        slot, top = self._slot, self._top
+        closed = self.n_melds == 0
+        entries = self.entries
+        kinds_sum, pairs_sum, orphans_sum, orphan_pairs_sum = self._sums
+        merged_get = _MERGED.get
+        suit_get = _SUIT_ENTRIES.get
+        vectors = _VECTORS
+        for k in self.candidates():
+            left = unseen[k]
+            if not left:
+                continue
+            s = KIND_SUIT[k]
+            key = keys[s]
+            step = KIND_STEP[k]
+            if (key // step) & 15 >= 4:
+                continue
+            if s < 3:
+                entry = suit_get(key + step) or suit_entry(key + step)
+            else:
+                entry = _HONOUR_ENTRIES.get(key + step) or honour_entry(key + step)
+            other = others[s]
+            merged = merged_get(other << 20 | entry[0])
+            if merged is None:
+                merged = _merge(other, entry[0])
+            best = top - vectors[merged][slot]
+            if closed and best >= current:
+                old = entries[s]
+                pairs = pairs_sum + entry[2] - old[2]
+                singles = kinds_sum + entry[1] - old[1] - pairs
+                if pairs > 7:
+                    pairs = 7
+                if pairs + singles > 7:
+                    singles = 7 - pairs
+                seven = 13 - 2 * pairs - singles
+                if seven < best:
+                    best = seven
+                thirteen = (12 if orphan_pairs_sum + entry[4] - old[4] else 13) - (orphans_sum + entry[3] - old[3])
+                if thirteen < best:
+                    best = thirteen
+            if best < current:
+                total += left
+                kinds.append(k)
+        return total, kinds
+
+
+_ALL_KINDS = list(range(34))
+_NEAR: dict[tuple[int, int], list[int]] = {}
+_NEAR_HONOURS: dict[int, list[int]] = {}
+
+
+def _near(key: int, first: int) -> list[int]:
+    """Kinds of a numbered suit within two of a held number."""
+    found = _NEAR.get((key, first))
+    if found is None:
+        mask = 0
+        for i in range(9):
+            if (key >> 4 * i) & 15:
+                mask |= 0b11111 << i
+        mask >>= 2
+        found = _NEAR[(key, first)] = [first + i for i in range(9) if mask >> i & 1]
+    return found
+
+
+def _near_honours(key: int) -> list[int]:
+    found = _NEAR_HONOURS.get(key)
+    if found is None:
+        found = _NEAR_HONOURS[key] = [27 + i for i in range(7) if (key >> 4 * i) & 15]
+    return found
+
+
+def improving(keys: Sequence[int], n_melds: int, unseen: Sequence[int], current: int | None = None,
+              entries: list[tuple[int, int, int, int, int]] | None = None) -> tuple[int, list[int]]:
+    """Acceptance of a hand waiting for a draw: (unseen copies of the kinds that lower its shanten, kinds).
+
+    Kinds with no unseen copy are left out (nothing to draw).
+
+    >>> from gamelab.riichi import Hand
+    >>> improving(keys_of_packed(Hand.from_string("m123p456s789z1123").packed), 0, [4] * 34)
+    (12, [27, 28, 29])
+    """
+    return Shape(keys, n_melds).improving(unseen)
+
+
+def waits_of(keys: Sequence[int], n_melds: int) -> list[int]:
+    """Kinds that complete a ready (0-shanten) hand, held copies or not (kinds held four times excepted)."""
+    shape = Shape(keys, n_melds)
+    out = []
+    for k in shape.candidates():
+        s = KIND_SUIT[k]
+        key = shape.keys[s]
+        step = KIND_STEP[k]
+        if (key // step) & 15 < 4 and shape.with_entry(s, _entry(s, key + step)) < 0:
+            out.append(k)
+    return sorted(out)
+
+
+# ------------------------------------------------------------------ value
+
+
+_POINTS = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
+
+
+def points_for_han(han: float, dealer: bool) -> float:
+    """Rough points of a non-dealer win of ``han`` han (30–40 fu), 1.5 times for the dealer; fractions interpolate."""
+    if han <= 0:
+        return 0.0
+    low = min(int(han), 13)
+    high = min(low + 1, 13)
+    value = _POINTS[low] + (_POINTS[high] - _POINTS[low]) * (han - int(han)) if low < 13 else _POINTS[13]
+    return value * (1.5 if dealer else 1.0)
+
+
+def estimate_value(counts: Sequence[int], melds: Sequence[str], closed: bool, dora: Sequence[int], reds: int,
+                   round_wind: int, seat: int, open_tanyao: bool = True) -> float:
+    """A quick guess of a hand's points when it wins (34 counts of the concealed tiles, melds as strings).
+
+    Closed hands count riichi and a little for self-draw, ippatsu and ura dora; an open hand without
+    a value honour set, all simples or one suit counts zero (it cannot win on a discard).
+
+    >>> from gamelab.riichi import Hand
+    >>> c = [0] * 34
+    >>> for t in Hand.from_string("m234p345s56788z55").concealed_tiles(): c[kind_of(t)] += 1
+    >>> estimate_value(c, (), True, [31], 0, 0, 1) > estimate_value(c, (), True, [], 0, 0, 1)
+    True
+    """
+    han = 0.0
+    yaku = False
+    dealer = seat == 0
+    meld_kinds: list[tuple[int, bool]] = []  # (first kind, is a set of one kind)
+    for meld in melds:
+        digits = [int(ch) or 5 for ch in meld[1:] if ch.isdigit()]
+        first = _SUIT_BASE[meld[0]] + min(digits) - 1
+        meld_kinds.append((first, digits[0] == digits[1]))
+    # dora and red fives
+    for d in dora:
+        han += counts[d]
+        for first, same in meld_kinds:
+            if same:
+                han += 4 if first == d and _meld_is_kan(melds, first) else (3 if first == d else 0)
+            elif first <= d <= first + 2 and KIND_SUIT[d] == KIND_SUIT[first]:
+                han += 1
+    han += reds
+    # value honours: sets and pairs
+    values = {31, 32, 33, 27 + round_wind, 27 + seat}
+    for k in values:
+        times = (2 if k == 27 + round_wind and k == 27 + seat else 1) if k < 31 else 1
+        held = counts[k]
+        called = any(first == k for first, same in meld_kinds)
+        if held >= 3 or called:
+            han += times
+            yaku = True
+        elif held == 2:
+            han += 0.45 * times  # a pair may still become a set
+            yaku = yaku or not closed
+    # all simples
+    orphans_held = sum(counts[k] for k in _ORPHANS)
+    open_orphan = any(first in _ORPHANS or (not same and first % 9 == 6 and first < 27) or first >= 27
+                      for first, same in meld_kinds)
+    if not open_orphan and (closed or open_tanyao):
+        if orphans_held == 0:
+            han += 1
+            yaku = True
+        elif orphans_held <= 2 and not melds:
+            han += 0.4
+    # one suit (混一色 / 清一色)
+    suit_tiles = [sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])]
+    honour_tiles = sum(counts[27:34])
+    for first, same in meld_kinds:
+        s = KIND_SUIT[first]
+        if s < 3:
+            suit_tiles[s] += 3
+        else:
+            honour_tiles += 3
+    used = [s for s in range(3) if suit_tiles[s]]
+    if len(used) == 1:
+        if honour_tiles:
+            han += 3 if closed else 2
+        else:
+            han += 6 if closed else 5
+        yaku = True
+    elif len(used) == 2 and min(suit_tiles[s] for s in used) <= 2:
+        han += 0.6 if closed else 0.4  # one suit is within reach
+    # seven pairs
+    if closed and not melds and sum(1 for c in counts if c >= 2) >= 5:
+        han += 0.8
+    if closed:
+        han += 1.4  # riichi, with a share of self-draw, ippatsu and ura dora
+        yaku = True
+    elif not yaku:
+        return 0.0
+    return points_for_han(han, dealer)
+
+
+def keys_of_counts(counts: Sequence[int]) -> list[int]:
+    """Suit keys of 34 counts."""
+    keys = [0, 0, 0, 0]
+    for k, c in enumerate(counts):
+        if c:
+            keys[KIND_SUIT[k]] += c * KIND_STEP[k]
+    return keys
+
+
+def yaku_shanten(counts: Sequence[int], melds: Sequence[str], closed: bool, values: Iterable[int],
+                 unseen: Sequence[int], open_tanyao: bool = True) -> int:
+    """Shanten towards a hand with a yaku: the least of the closed hand (riichi), value honours (a set
+    held or called, or a pair still to pon: one step more), all simples, all triplets and one suit.
+
+    m123 p13 s12 東 白白 beside a called pon of 7p: one step from ready as it stands (two sets, two
+    partial sets and a pair), but its only yaku is a pon of 白, one step more:
+
+    >>> c = [0] * 34
+    >>> for k in (0, 1, 2, 9, 11, 18, 19, 27, 31, 31): c[k] += 1
+    >>> yaku_shanten(c, ("p777-",), False, {31, 32, 33, 27, 28}, [4] * 34)
+    2
+    """
+    n_melds = len(melds)
+    keys = keys_of_counts(counts)
+    plain = shanten_keys(keys, n_melds)
+    best = plain if closed else 99
+    meld_sets = []
+    for meld in melds:
+        digits = [int(ch) or 5 for ch in meld[1:] if ch.isdigit()]
+        meld_sets.append((_SUIT_BASE[meld[0]] + min(digits) - 1, digits[0] == digits[1]))
+    values = set(values)
+    if any(counts[k] >= 3 for k in values) or any(same and first in values for first, same in meld_sets):
+        best = min(best, plain)
+    else:
+        for k in values:
+            if counts[k] == 2 and unseen[k]:
+                trial = list(counts)
+                trial[k] -= 2
+                best = min(best, shanten_keys(keys_of_counts(trial), n_melds + 1) + 1)
+    if best <= plain:
+        return best
+    if (closed or open_tanyao) and not any(first in _ORPHANS or (not same and first % 9 == 6) for first, same in meld_sets):
+        trial = [0 if k in _ORPHANS else c for k, c in enumerate(counts)]
+        best = min(best, shanten_keys(keys_of_counts(trial), n_melds))
+    if all(same for _, same in meld_sets):
+        triplets = n_melds + sum(1 for c in counts if c >= 3)
+        pairs = sum(1 for c in counts if c == 2)
+        if triplets + pairs > 5:
+            pairs = 5 - triplets
+        best = min(best, 8 - 2 * triplets - pairs)
+    for suit in range(3):
+        if all(KIND_SUIT[first] in (suit, 3) for first, _ in meld_sets):
+            trial = [c if KIND_SUIT[k] in (suit, 3) else 0 for k, c in enumerate(counts)]
+            best = min(best, shanten_keys(keys_of_counts(trial), n_melds))
+    return best
+
+
+def _meld_is_kan(melds: Sequence[str], first: int) -> bool:
+    for meld in melds:
+        digits = [int(ch) or 5 for ch in meld[1:] if ch.isdigit()]
+        if len(digits) == 4 and _SUIT_BASE[meld[0]] + digits[0] - 1 == first:
+            return True
+    return False
+
+
+def win_chance(waiting: float, tiles_left: float) -> float:
+    """Chance that a ready hand waiting on ``waiting`` unseen tiles wins before the wall runs out (a rough curve).
+
+    >>> round(win_chance(8, 60), 2), round(win_chance(2, 20), 2)
+    (0.7, 0.1)
+    """
+    return 1.0 - math.exp(-waiting * tiles_left / 400.0)
+
+
+#: chance per turn that the hand ends by another player's win (a hand lasts about 14 turns)
+HAZARD = 0.065
+#: a ready hand's chance per turn: its waits over the unseen tiles, times this (one draw, three discards)
+RON_FACTOR = 2.2
+
+
+def turn_win(waiting: float, pool: float) -> float:
+    """Chance per turn that a ready hand waiting on ``waiting`` of ``pool`` unseen tiles wins."""
+    return min(0.5, RON_FACTOR * waiting / max(pool, 1.0))
+
+
+def ready_win(win: float, turns: int, hazard: float = HAZARD) -> float:
+    """Chance that a ready hand winning with chance ``win`` per turn wins within ``turns`` turns,
+    the hand ending by someone else's win with chance ``hazard`` per turn."""
+    if turns <= 0 or win <= 0:
+        return 0.0
+    r = (1.0 - win) * (1.0 - hazard)
+    return win * (1.0 - r ** turns) / (1.0 - r)
+
+
+#: the chance per turn of a step for a hand nearer ready than the one judged (its acceptance shrinks)
+LATER_STEP = 0.22
+
+
+def chance_from(shanten: int, step: float, win: float, turns: int, hazard: float = HAZARD,
+                later_step: float = LATER_STEP) -> float:
+    """Chance to win from ``shanten`` steps away: the first step comes each turn with chance ``step``,
+    the next ones with at most ``later_step``; the hand ends by another's win with chance ``hazard``
+    a turn; once ready it wins with ``win`` a turn.
+
+    >>> a, b, c = (round(chance_from(s, 0.25, 0.2, 15), 3) for s in (0, 1, 2))
+    >>> a > b > c > 0
+    True
+    """
+    if turns <= 0:
+        return 0.0
+    # row[d] = chance with d turns left, for the current number of steps
+    row = [ready_win(win, d, hazard) for d in range(turns + 1)]
+    for level in range(1, shanten + 1):
+        p = step if level == shanten else min(step, later_step)
+        stay = (1.0 - p) * (1.0 - hazard)
+        go = p * (1.0 - hazard)
+        new = [0.0] * (turns + 1)
+        for d in range(1, turns + 1):
+            new[d] = go * row[d - 1] + stay * new[d - 1]
+        row = new
+    return row[turns]
+
+
+# ------------------------------------------------------------------ danger
+
+
+class Danger:
+    """How dangerous each kind is to discard now, from the public record of the hand.
+
+    ``threats`` maps a seat to how likely that player is ready (1.0 in riichi) and ``loss`` what a
+    deal-in to them would cost. :meth:`of` gives the expected points lost by discarding a kind.
+    """
+
+    def __init__(self, me: int, unseen: Sequence[int], safe: Sequence[set[int]], early: Sequence[set[int]],
+                 threats: dict[int, tuple[float, float]]) -> None:
+        self.me = me
+        self.threats = threats
+        self.table: list[float] = [0.0] * 34
+        for seat, (ready, loss) in threats.items():
+            shares = _wait_shares(unseen, safe[seat], early[seat])
+            for k in range(34):
+                self.table[k] += ready * loss * shares[k]
+
+    def of(self, kind: int) -> float:
+        return self.table[kind]
+
+    @property
+    def active(self) -> bool:
+        return bool(self.threats)
+
+
+def _wait_shares(unseen: Sequence[int], safe: set[int], early: set[int]) -> list[float]:
+    """For one ready opponent, the chance each kind is a winning tile for them (sums to about 2,
+    a wait covering two kinds on average)."""
+    weight = [0.0] * 34
+    for k in range(34):
+        if k in safe:
+            continue
+        left = unseen[k]
+        w = 0.0
+        if k >= 27:
+            # honours: a pair wait (shanpon) needs two unseen copies, a single wait one
+            if left >= 2:
+                w += 2.6
+            if left >= 1:
+                w += 1.2
+        else:
+            n = k % 9  # 0..8 for numbers 1..9
+            first = k - n
+            if left >= 2:
+                w += 1.6  # shanpon
+            if left >= 1:
+                w += 0.8  # tanki
+            # two-sided waits: (k+1, k+2) waiting on k and k+3; (k-2, k-1) waiting on k-3 and k
+            if n <= 6 and unseen[k + 1] and unseen[k + 2]:
+                if n == 6:
+                    w += 1.5  # edge 8-9 waiting on 7
+                elif (k + 3) not in safe:
+                    w += 3.5
+                else:
+                    w += 0.0  # suji: the other end is safe, so no two-sided wait through it
+            if n >= 2 and unseen[k - 1] and unseen[k - 2]:
+                if n == 2:
+                    w += 1.5  # edge 1-2 waiting on 3
+                elif (k - 3) not in safe:
+                    w += 3.5
+            # closed wait (kanchan) k-1 _ k+1
+            if 1 <= n <= 7 and unseen[k - 1] and unseen[k + 1]:
+                w += 1.2
+            if k in early and w:
+                w *= 0.75  # discarded early: the player was not keeping that region
+            del first
+        weight[k] = w
+    total = sum(weight)
+    if not total:
+        return weight
+    scale = 2.0 / total
+    return [min(0.9, w * scale) for w in weight]
+
+
+def unseen_counts(seen: Iterable[int]) -> list[int]:
+    out = [4] * 34
+    for k in seen:
+        out[k] -= 1
+    return [max(0, x) for x in out]

@@ -1,0 +1,68 @@
+"""The bots' levels: seeded and deterministic, and the normal level's judgement in staged positions
+(folding to a safe tile against riichi, calling a value honour, danger of suji and safe tiles).
+How strong they are is measured by the riichi-peer bench, not asserted here."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamelab.riichi.table import Bot, Table, staged_table
+from gamelab.riichi.table.bots import DEFAULT_LEVEL, LEVELS
+from gamelab.riichi.table.tactics import Danger, kind_of, yaku_shanten
+
+
+def test_levels_and_their_default():
+    assert LEVELS == ("easy", "normal") and DEFAULT_LEVEL == "normal"
+    with pytest.raises(ValueError, match="level must be one of easy, normal"):
+        Bot(level="hard")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_are_seeded_and_deterministic(level):
+    def game():
+        return Table(players=[Bot(seed=i, level=level) for i in range(4)], rules={"場数": 0}, qijia=0, seed=9).run().paipu
+
+    assert game() == game()
+
+
+def test_against_riichi_a_hand_far_from_ready_discards_the_safe_tile():
+    # South declares riichi throwing m5; West (a normal bot), three steps or more from ready, holds m5
+    # in the middle of a run: it lets the run go rather than push an unsafe tile
+    hands = ["m2789p2568s2588z4", "m1235p456s789z112", "m456p1379s1379z56", "m3p1458s13468z346"]
+    table = staged_table(hands, zimo=["z4", "z2", "z7"], baopai="s9",
+                         players=[None, None, Bot(seed=1, level="normal"), None])
+    table.reply(0, {"dapai": "z4_"})
+    table.run()
+    table.reply(1, {"dapai": "m5*"})
+    table.run()
+    west = [e["dapai"]["p"] for e in table.paipu["log"][0] if "dapai" in e and e["dapai"]["l"] == 2]
+    assert west == ["m5"]
+
+
+def test_a_value_honour_is_called_far_from_ready():
+    hands = ["m2789p2568s2588z5", "m123p459s1379z556", "m3p1458s13468z346", "m456p1379s1379z12"]
+    table = staged_table(hands, zimo=["z4"], baopai="s9", players=[None, Bot(seed=1, level="normal"), None, None])
+    table.reply(0, {"dapai": "z5"})
+    table.run()
+    calls = [e["fulou"]["m"] for e in table.paipu["log"][0] if "fulou" in e]
+    assert calls == ["z555-"]
+
+
+def test_danger_is_zero_on_safe_tiles_and_lower_on_suji():
+    unseen = [3] * 34
+    safe = [set(), {kind_of("m1")}, set(), set()]
+    danger = Danger(0, unseen, safe, [set()] * 4, {1: (1.0, 4000.0)})
+    assert danger.of(kind_of("m1")) == 0.0
+    assert danger.of(kind_of("m4")) < danger.of(kind_of("p4"))  # m4 is suji of the safe m1
+    assert danger.of(kind_of("z1")) < danger.of(kind_of("p4"))  # an honour completes fewer waits
+
+
+def test_yaku_shanten_counts_a_value_pair_as_one_step_more():
+    counts = [0] * 34
+    for tile in ("m1", "m2", "m3", "p5", "p7", "s2", "s3", "s8", "z5", "z5"):
+        counts[kind_of(tile)] += 1
+    values = {31, 32, 33, 27, 28}
+    # open, no value set yet: the white dragon pair still to pon; no simples, no single suit
+    assert yaku_shanten(counts, ("p111-",), False, values, [4] * 34) >= 2
+    counts[kind_of("z5")] += 1
+    assert yaku_shanten(counts, ("p111-",), False, values, [4] * 34) <= 2
