@@ -36,7 +36,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .board import COL_COUNT, DEPTH_COUNT, ROW_COUNT, bit_of, free_mask, iter_bits, position_of_index
+from .board import COL_COUNT, DEPTH_COUNT, LAYER_STRIDE, ROW_COUNT, bit_of, free_mask, iter_bits, position_of_index
 from .game import Shanghai, pair_action
 from .generator import create_problem_fast, random_deal
 
@@ -83,6 +83,9 @@ class _OutOfBudget(Exception):
     pass
 
 
+#: Bit indices of the board's masks (4 layers of 8 rows of 13 places, see :mod:`.board`).
+_BITS = DEPTH_COUNT * LAYER_STRIDE
+
 Split = tuple[int, ...]
 """A way to pair up the tiles of one kind: a tuple of 2-tile masks."""
 
@@ -104,23 +107,24 @@ def _splits(tiles: int) -> list[Split]:
     return out
 
 
-def _partners(pairs: list[int] | tuple[int, ...], into: dict[int, int] | None = None) -> dict[int, int]:
-    """``{tile: its partner}`` for every tile of ``pairs`` (added to ``into`` when given)."""
-    partner = {} if into is None else into
+def _partners(pairs: list[int] | tuple[int, ...], into: list[int] | None = None) -> list[int]:
+    """For every bit index, the mask of its partner's bit in ``pairs`` (0: no partner), written into a
+    copy of ``into`` when given. A list indexed by bit is what the replay's inner loop reads fastest."""
+    mate = [0] * _BITS if into is None else into[:]
     for pair in pairs:
         low = pair & -pair
-        a, b = low.bit_length() - 1, (pair ^ low).bit_length() - 1
-        partner[a] = b
-        partner[b] = a
-    return partner
+        high = pair ^ low
+        mate[low.bit_length() - 1] = high
+        mate[high.bit_length() - 1] = low
+    return mate
 
 
-def _clears(present: int, partner: dict[int, int], loose: int, seen: int = 0,
+def _clears(present: int, mate: list[int], loose: int, seen: int = 0,
             trail: list[tuple[int, int]] | None = None) -> bool:
-    """True if ``present`` can be cleared when every tile with a ``partner`` must leave together with it
-    (both free) and the ``loose`` tiles may leave one by one, whenever free (every tile is one or the
-    other). ``seen``: tiles already free before (when resuming a replay); ``trail`` collects
-    ``(present, seen)`` at the start of every wave.
+    """True if ``present`` can be cleared when every tile with a partner in ``mate`` (see
+    :func:`_partners`) must leave together with it (both free) and the ``loose`` tiles may leave one by
+    one, whenever free (every tile is one or the other). ``seen``: tiles already free before (when
+    resuming a replay); ``trail`` collects ``(present, seen)`` at the start of every wave.
 
     Taking everything that can go is never wrong in this game, so the greedy replay is exact: wave by
     wave, a loose tile leaves as soon as it is free, a pair as soon as its second tile is.
@@ -128,7 +132,8 @@ def _clears(present: int, partner: dict[int, int], loose: int, seen: int = 0,
     while present:
         if trail is not None:
             trail.append((present, seen))
-        free = free_mask(present)
+        # free_mask, inlined: this loop is where the solver spends most of its time
+        free = present & ~(present << LAYER_STRIDE) & ~((present << 1) & (present >> 1))
         new = free & ~seen
         seen |= new
         gone = free & loose
@@ -136,13 +141,43 @@ def _clears(present: int, partner: dict[int, int], loose: int, seen: int = 0,
         while fresh:
             low = fresh & -fresh
             fresh ^= low
-            other = partner[low.bit_length() - 1]
-            if seen >> other & 1:
-                gone |= low | (1 << other)
+            other = mate[low.bit_length() - 1]
+            if seen & other:
+                gone |= low | other
         if not gone:
             return False
         present &= ~gone
     return True
+
+
+def _probe(present: int, mate: list[int], loose: int, seen: int, tied: int) -> list[int] | None:
+    """Replay as :func:`_clears` does, for a probe: the node's replay cleared the board with the
+    ``tied`` tiles (the probed kind) loose, the probe pairs them up (``mate``) and replays from a wave
+    of that replay (``present``, ``seen``). None if it gets stuck, else the tiles seen free after each
+    wave, up to the wave that takes the last tied tile.
+
+    It may stop there: from then on its rules are the node's, and its tiles a subset of what the node's
+    replay started from, less whole pairs and loose tiles, which clears whenever that does (every tile
+    is at least as free at every step).
+    """
+    waves: list[int] = []
+    while present & tied:
+        free = present & ~(present << LAYER_STRIDE) & ~((present << 1) & (present >> 1))
+        new = free & ~seen
+        seen |= new
+        gone = free & loose
+        fresh = new & ~loose
+        while fresh:
+            low = fresh & -fresh
+            fresh ^= low
+            other = mate[low.bit_length() - 1]
+            if seen & other:
+                gone |= low | other
+        if not gone:
+            return None
+        present &= ~gone
+        waves.append(seen)
+    return waves
 
 
 def _clear_order(present: int, pairs: list[int]) -> list[int] | None:
@@ -237,9 +272,9 @@ class _Search:
                     if start < 0:
                         start = next(w for w, seen in enumerate(after) if seen & mine)
                     state, seen = trail[start]
-                    replay: list[tuple[int, int]] = []
-                    if _clears(state, _partners(split, dict(partner)), loose & ~mine, seen, replay):
-                        good.append((split, after[:start] + [seen for _, seen in replay[1:]] + [-1]))
+                    waves = _probe(state, _partners(split, partner), loose & ~mine, seen, mine)
+                    if waves is not None:
+                        good.append((split, after[:start] + waves))
                 if not good:
                     self.blame[k] += 1
                     return None
@@ -297,7 +332,8 @@ def _zone(tiles: int) -> int:
 
 def _same_waves(after: list[int], pairs: list[int]) -> bool:
     """True if, in the replay whose seen-after-each-wave masks are ``after``, both tiles of every pair
-    first came free in the same wave."""
+    first came free in the same wave, or not before the record stops (a probe's record stops once
+    its kind is taken: pairs that come free later cannot change its outcome)."""
     for pair in pairs:
         for seen in after:
             both = seen & pair
