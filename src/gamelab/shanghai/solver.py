@@ -108,9 +108,10 @@ def _splits(tiles: int) -> list[Split]:
 
 
 def _partners(pairs: list[int] | tuple[int, ...], into: list[int] | None = None) -> list[int]:
-    """For every bit index, the mask of its partner's bit in ``pairs`` (0: no partner), written into a
-    copy of ``into`` when given. A list indexed by bit is what the replay's inner loop reads fastest."""
-    mate = [0] * _BITS if into is None else into[:]
+    """For every bit index, the mask of its partner's bit in ``pairs`` (0: no partner), written into
+    ``into`` when given (else a new list). A list indexed by bit is what the replay's inner loop reads
+    fastest."""
+    mate = [0] * _BITS if into is None else into
     for pair in pairs:
         low = pair & -pair
         high = pair ^ low
@@ -272,7 +273,10 @@ class _Search:
                     if start < 0:
                         start = next(w for w, seen in enumerate(after) if seen & mine)
                     state, seen = trail[start]
+                    # The probed kind's tiles have no partner yet: pair them for this probe only.
                     waves = _probe(state, _partners(split, partner), loose & ~mine, seen, mine)
+                    for i in iter_bits(mine):
+                        partner[i] = 0
                     if waves is not None:
                         good.append((split, after[:start] + waves))
                 if not good:
