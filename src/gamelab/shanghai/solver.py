@@ -336,8 +336,8 @@ def _zone(tiles: int) -> int:
 
 def _same_waves(after: list[int], pairs: list[int]) -> bool:
     """True if, in the replay whose seen-after-each-wave masks are ``after``, both tiles of every pair
-    first came free in the same wave, or not before the record stops (a probe's record stops once
-    its kind is taken: pairs that come free later cannot change its outcome)."""
+    first came free in the same wave. False when the record stops before a pair came free (a probe's
+    record stops once its kind is taken): such a probe is run again, which keeps its record fresh."""
     for pair in pairs:
         for seen in after:
             both = seen & pair
@@ -345,6 +345,8 @@ def _same_waves(after: list[int], pairs: list[int]) -> bool:
                 if both != pair:
                     return False
                 break
+        else:
+            return False
     return True
 
 
