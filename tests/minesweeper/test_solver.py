@@ -150,3 +150,64 @@ def test_play_out_wins_most_beginner_games():
         vm.first(1, 1, random.Random(seed))
         wins += play_out(vm)
     assert wins >= 20  # the published rate is about 92 %
+
+
+def best_chance_by_brute_force(rows: int, cols: int, mines: int, shown: dict[int, int]) -> float:
+    """The best chance of clearing the board from ``shown``, trying every order of play (tiny boards only)."""
+    vm = VMap(rows, cols, 0)
+    hidden = [i for i in vm.cells if i not in shown]
+    layouts = [frozenset(layout) for layout in combinations(hidden, mines)
+               if all(sum(1 for j in vm.neighbours(i) if j in layout) == n for i, n in shown.items())]
+    memo: dict[tuple[frozenset, frozenset], float] = {}
+
+    def value(possible: frozenset, opened: frozenset) -> float:
+        if len(possible) == 1:
+            return 1.0  # every safe cell is known: open them all
+        key = (possible, opened)
+        if key not in memo:
+            best = 0.0
+            for cell in hidden:
+                if cell in opened:
+                    continue
+                by_number: dict[int, set] = {}
+                for layout in possible:
+                    if cell not in layout:
+                        n = sum(1 for j in vm.neighbours(cell) if j in layout)
+                        by_number.setdefault(n, set()).add(layout)
+                total = sum(len(part) / len(possible) * value(frozenset(part), opened | {cell})
+                            for part in by_number.values())
+                best = max(best, total)
+            memo[key] = best
+        return memo[key]
+
+    return value(frozenset(layouts), frozenset())
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions())
+def test_endgame_plays_as_well_as_brute_force(case):
+    vm, shown = case
+    if len(vm.cells) - len(shown) > 9:
+        shown = dict(list(shown.items()) + [(i, vm.near[i]) for i in vm.cells if not vm.mine[i]][:len(vm.cells) - 9])
+    solver = Solver(vm.rows, vm.cols, vm.mines)
+    for i, n in shown.items():
+        solver.reveal(i, n)
+    found = solver.endgame(limit=10**6, budget=10**6)
+    if found is None:  # nothing left to open: every hidden cell is a mine
+        assert len(vm.cells) - len(shown) == vm.mines
+        return
+    cell, chance = found
+    assert chance == pytest.approx(best_chance_by_brute_force(vm.rows, vm.cols, vm.mines, shown))
+    assert cell not in shown
+
+
+def test_endgame_prefers_the_informative_guess():
+    # 1 × 4, one mine, (1,1) shows 1: the mine is at (1,2) for sure, so (1,3) and (1,4) are safe: a win.
+    solver = Solver(1, 4, 1)
+    solver.reveal(6 + 1, 1)
+    assert solver.endgame()[1] == 1.0
+    # 2 × 2, one mine, the top row shows 1 1: a coin toss, nothing better
+    solver = Solver(2, 2, 1)
+    solver.reveal(5, 1)
+    solver.reveal(6, 1)
+    assert solver.endgame() == (9, 0.5)

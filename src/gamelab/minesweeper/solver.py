@@ -30,8 +30,11 @@ of the board and the number of mines. Flags are ignored, since a player's flag m
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Iterator
+from itertools import combinations
 from math import comb
 
 from .vmap import DEAD, OPEN, VMap
@@ -46,8 +49,22 @@ _TABLES: dict[tuple[int, int], list[tuple[int, ...]]] = {}
 GUESS_TOLERANCE = 0.01
 #: how many candidate guesses are examined number by number
 GUESS_LOOKAHEAD = 6
-#: how much plain safety counts next to the chance of making progress
+#: how a guess is valued: its chance of being safe times a blend of the chance of surviving the next
+#: move too (SECOND), of making progress (PROGRESS) and plain 1 (FLAT)
+SECOND_WEIGHT = 0.0
 PROGRESS_WEIGHT = 1.0
+FLAT_WEIGHT = 1.0
+GUESS_MODE = "blend"
+#: in the "second" mode: candidates are the cells at least this many times as safe as the safest
+GUESS_RELATIVE = 0.9
+#: and a small bonus for the chance of progress, to break near-ties
+PROGRESS_BONUS = 0.0
+#: guess an unavoidable 50/50 as soon as one appears
+FIFTY_FIFTY = False
+#: the exhaustive endgame search runs when at most this many layouts fit what is shown
+ENDGAME_LAYOUTS = 300
+#: and gives up (back to the heuristics) past this many positions examined
+ENDGAME_BUDGET = 20_000
 
 
 def neighbour_table(rows: int, cols: int) -> list[tuple[int, ...]]:
@@ -126,6 +143,9 @@ class Solver:
         self.mines_found = 0
         self._pending: set[int] = set()  # known safe, number not yet seen
         self._dirty: set[int] = set()  # numbers whose neighbourhood changed since last looked at
+        self._front: set[int] = set()  # numbers that may still have unknown neighbours
+        #: component enumerations by their constraints (shared with copies: the key decides the result)
+        self._cache: dict[tuple[tuple[int, int, int], ...], tuple[list[list[int]], list[int], list[list[int]]]] = {}
 
     # -- input -----------------------------------------------------------------------------------
     @classmethod
@@ -150,6 +170,7 @@ class Solver:
             raise Contradiction(f"cell {divmod(i, self.width)} was deduced to be a mine but shows {n}")
         self.number[i] = n
         self._dirty.add(i)
+        self._front.add(i)
         if self.known[i] == UNKNOWN:
             self._set(i, SAFE)
         self._pending.discard(i)
@@ -228,12 +249,12 @@ class Solver:
         return found
 
     def constraints(self) -> list[tuple[int, int, int]]:
-        """``(number cell, hidden-neighbour bitmask, mines among them)`` for every number next to a hidden cell."""
+        """``(number cell, hidden-neighbour bitmask, mines among them)`` for every number next to a hidden cell,
+        in index order."""
         known, number, nbrs = self.known, self.number, self.nbrs
         out = []
-        for i in self.cells:
-            if number[i] < 0:
-                continue
+        done = []
+        for i in sorted(self._front):
             mask = 0
             need = number[i]
             for j in nbrs[i]:
@@ -244,6 +265,9 @@ class Solver:
                     need -= 1
             if mask:
                 out.append((i, mask, need))
+            else:
+                done.append(i)
+        self._front.difference_update(done)
         return out
 
     def _pairs(self) -> bool:
@@ -299,40 +323,59 @@ class Solver:
         >>> a.probability(6), a.probability(8)
         (Fraction(1, 2), Fraction(1, 2))
         """
-        known, nbrs = self.known, self.nbrs
-        cons = [(i, need) for i, mask, need in self.constraints()]
-        # Cells seen by the same set of numbers are interchangeable: one group, counted by binomials.
-        seen_by: dict[int, list[int]] = {}
-        for k, (i, _) in enumerate(cons):
-            for j in nbrs[i]:
-                if known[j] == UNKNOWN:
-                    seen_by.setdefault(j, []).append(k)
-        groups: dict[tuple[int, ...], list[int]] = {}
-        for j, ks in seen_by.items():
-            groups.setdefault(tuple(ks), []).append(j)
-        components = _components(groups, len(cons))
+        known = self.known
+        cons = self.constraints()
+        # Numbers that share a hidden cell are linked: each linked set (component) is enumerated on its
+        # own, and remembered by its constraints, so a position that differs elsewhere reuses it.
+        parent = list(range(len(cons)))
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        owner: dict[int, int] = {}
+        for k, (_, mask, _) in enumerate(cons):
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                j = low.bit_length() - 1
+                o = owner.setdefault(j, k)
+                if o != k:
+                    ro, rk = find(o), find(k)
+                    if ro != rk:
+                        parent[rk] = ro
+        members: dict[int, list[int]] = {}
+        for k in range(len(cons)):
+            members.setdefault(find(k), []).append(k)
         left = self.mines - self.mines_found
-        outside_cells = [j for j in self.cells if known[j] == UNKNOWN and j not in seen_by]
+        outside_cells = [j for j in self.cells if known[j] == UNKNOWN and j not in owner]
         n_out = len(outside_cells)
         polys = []
         results = []
-        for comp in components:
-            counts, tallies = _enumerate(comp, [need for _, need in cons])
+        cache = self._cache
+        for ks in members.values():
+            key = tuple(cons[k] for k in ks)
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = _component(key)
+            groups, counts, tallies = found
             polys.append(counts)
-            results.append((comp, counts, tallies))
+            results.append((groups, counts, tallies))
         total_poly = _product(polys)
         total = sum(w * _comb(n_out, left - k) for k, w in enumerate(total_poly))
         if total == 0:
             raise Contradiction("no placement of the remaining mines fits the numbers shown")
         frontier: dict[int, int] = {}
-        for c, (comp, counts, tallies) in enumerate(results):
+        for c, (groups, counts, tallies) in enumerate(results):
             others = _product(polys[:c] + polys[c + 1:])
             # weight[k] = ways to complete the board when this component holds k mines
             weight = [
                 sum(w * _comb(n_out, left - k - kk) for kk, w in enumerate(others)) for k in range(len(counts))
             ]
-            for g, (key, cells) in enumerate(comp):
-                num = sum(tallies[k][g] * weight[k] for k in range(len(counts)))
+            for g, cells in enumerate(groups):
+                num = sum(tallies[k][g] * weight[k] for k in range(len(counts)) if tallies[k][g])
                 # the group's tally counts mines over all its cells: each cell has an equal share
                 share = num // len(cells)
                 for j in cells:
@@ -366,59 +409,410 @@ class Solver:
         low = min(chance.values())
         if low == 0:
             return next(j for j in unknown if chance[j] == 0)
+        if a.total <= ENDGAME_LAYOUTS:
+            found = self.endgame()
+            if found is not None:
+                return found[0]
+        if FIFTY_FIFTY:
+            coin = self._coin_toss(a)
+            if coin is not None:
+                return coin
+        if GUESS_MODE == "second":
+            return self._second_guess(a, unknown, chance, low)
         limit = low + GUESS_TOLERANCE
+        known, nbrs = self.known, self.nbrs
+        frontier = a.frontier
         ranked = []
+        plain_seen: set[int] = set()
         for j in unknown:
             p = chance[j]
             if p > limit:
                 continue
+            hidden = [k for k in nbrs[j] if known[k] == UNKNOWN]
+            if j not in frontier and not any(k in frontier for k in hidden):
+                # a cell no number reaches, with no frontier cell beside it: such cells differ only by
+                # how many hidden neighbours they have; one of each is enough to look at
+                if len(hidden) in plain_seen:
+                    continue
+                plain_seen.add(len(hidden))
             score = 1.0 - p
-            for k in self.nbrs[j]:
-                if k in chance:
-                    score *= 1.0 - chance[k]
+            for k in hidden:
+                score *= 1.0 - chance[k]
             ranked.append((-score, j))
         ranked.sort()
         if GUESS_LOOKAHEAD <= 1 or len(ranked) == 1:
             return ranked[0][1]
-        best, best_score = ranked[0][1], -1.0
+        best, best_score = ranked[0][1], (-1.0,)
         for _, j in ranked[:GUESS_LOOKAHEAD]:
-            safe = 1.0 - chance[j]
-            score = safe * (PROGRESS_WEIGHT + self._progress(j, a))
-            if score > best_score + 1e-12:
+            score = self._guess_value(j, a, chance[j])
+            if score > best_score:
                 best, best_score = j, score
         return best
 
-    def _progress(self, cell: int, analysis: Analysis) -> float:
-        """The chance that ``cell`` is safe and the number it shows proves another cell safe.
+    def _second_guess(self, a: Analysis, unknown: list[int], chance: dict[int, float], low: float) -> int:
+        """The guess that best survives two moves: for each candidate (a cell at least
+        :data:`GUESS_RELATIVE` times as safe as the safest), the chance that it is safe and, after the
+        number it shows, the next move is safe too (1 when that number proves a cell safe, else the
+        safest cell's chance then). Candidates are tried safest first, and a candidate's count stops as
+        soon as it cannot beat the best so far: a score never exceeds the candidate's own safety."""
+        known, nbrs, frontier = self.known, self.nbrs, a.frontier
+        limit = 1.0 - GUESS_RELATIVE * (1.0 - low)
+        ranked = []
+        plain_seen: set[int] = set()
+        for j in unknown:
+            p = chance[j]
+            if p > limit:
+                continue
+            hidden = [k for k in nbrs[j] if known[k] == UNKNOWN]
+            if j not in frontier and not any(k in frontier for k in hidden):
+                if len(hidden) in plain_seen:
+                    continue
+                plain_seen.add(len(hidden))
+            opens = 1.0 - p
+            for k in hidden:
+                opens *= 1.0 - chance[k]
+            ranked.append((p, -opens, j))
+        ranked.sort()
+        best, best_score = ranked[0][2], -1.0
+        total = a.total
+        for count, (p, _, j) in enumerate(ranked):
+            if 1.0 - p <= best_score or count >= GUESS_LOOKAHEAD:
+                break
+            safe_left = total - frontier.get(j, a.outside)
+            score = 0.0
+            progress = 0
+            for _, outcome in self._outcomes(j):
+                t = outcome.total
+                safe_left -= t
+                values = outcome.frontier.values()
+                lowest = min(values) if values else None
+                if outcome.outside_cells:
+                    lowest = outcome.outside if lowest is None else min(lowest, outcome.outside)
+                if lowest is None or lowest == 0:
+                    score += t
+                    progress += t
+                else:
+                    score += t - lowest
+                if (score + safe_left) / total <= best_score:
+                    score = -1.0
+                    break
+            if score < 0:
+                continue
+            value = score / total + PROGRESS_BONUS * progress / total
+            if value > best_score:
+                best, best_score = j, value
+        return best
 
-        Each number v the cell could show is written into a copy of what the solver knows; the
-        layouts that agree with it are counted (so the chances of all v add up to the cell's chance
-        of being safe) and v counts as progress if deduction, or the exact count, then finds a safe
-        cell to open next. Finding only mines is no progress: a player still has to guess.
-        """
+    def _coin_toss(self, analysis: Analysis) -> int | None:
+        """A cell of an unavoidable 50/50, if there is one: two neighbouring cells holding exactly one
+        mine between them, whose other neighbours are the same apart from known mines (so no number,
+        shown or to come, tells them apart, and the mine count cannot either; a number beside only one
+        of them could, once its other cells are settled). It has to be guessed some time; guessing it
+        first loses nothing and shows its number sooner."""
+        total, frontier, known, nbrs = analysis.total, analysis.frontier, self.known, self.nbrs
+        halves = [j for j, n in frontier.items() if 2 * n == total]
+        if len(halves) < 2:
+            return None
+        half = set(halves)
+        for a in sorted(halves):
+            around_a = {k for k in nbrs[a] if known[k] != MINE}
+            for b in nbrs[a]:
+                if b <= a or b not in half:
+                    continue
+                around_b = {k for k in nbrs[b] if known[k] != MINE}
+                if around_a - {b} != around_b - {a}:
+                    continue
+                # exactly one mine between them in every layout: with a a mine, b is safe, and the other way
+                if self._forced(a, MINE, b, 0) and self._forced(a, SAFE, b, 1):
+                    return a
+        return None
+
+    def _forced(self, cell: int, value: int, other: int, chance: int) -> bool:
+        """True if, supposing ``cell`` is ``value`` (MINE or SAFE), ``other`` is certainly a mine (chance 1)
+        or certainly safe (chance 0)."""
+        trial = self.copy()
+        trial._set(cell, value)
+        try:
+            a = trial.analyse()
+        except Contradiction:
+            return False
+        n = a.frontier.get(other, a.outside)
+        return n == (a.total if chance else 0)
+
+    def _outcomes(self, cell: int) -> Iterator[tuple[int, Analysis]]:
+        """For every number ``cell`` could show: the layouts that agree (as an exact analysis of the
+        position with that number written in)."""
         around = self.nbrs[cell]
         mines_near = sum(1 for k in around if self.known[k] == MINE)
         hidden_near = sum(1 for k in around if self.known[k] == UNKNOWN)
-        good = 0
         for v in range(mines_near, mines_near + hidden_near + 1):
             trial = self.copy()
             trial.reveal(cell, v)
             try:
-                trial.deduce()
-                outcome = trial.analyse()
+                found = trial.analyse()
             except Contradiction:
                 continue  # this cell cannot show v
-            if trial._pending or 0 in outcome.frontier.values() or (outcome.outside_cells and outcome.outside == 0):
-                good += outcome.total
-        return good / analysis.total
+            yield v, found
+
+    def _guess_value(self, cell: int, analysis: Analysis, p: float) -> tuple[float, ...]:
+        """How good opening ``cell`` looks (larger is better), from what each number it could show
+        would lead to: its chance of being safe, times a blend of the chance of surviving the next move
+        as well (1 when the number proves another cell safe, else the safest cell's chance then), of the
+        chance of making progress, and of 1 (see :data:`SECOND_WEIGHT`)."""
+        safe_total = 0
+        second = 0.0
+        progress = 0
+        freed = 0.0
+        parts = []
+        for _, outcome in self._outcomes(cell):
+            total = outcome.total
+            safe_total += total
+            parts.append(total)
+            values = outcome.frontier.values()
+            lowest = min(values) if values else None
+            if outcome.outside_cells:
+                lowest = outcome.outside if lowest is None else min(lowest, outcome.outside)
+            if lowest is None or lowest == 0:
+                progress += total
+                second += total
+                zeros = sum(1 for v in values if v == 0)
+                if outcome.outside_cells and outcome.outside == 0:
+                    zeros += len(outcome.outside_cells)
+                freed += total * zeros
+            else:
+                second += total - lowest
+        if not safe_total:
+            return (0.0,)
+        safe = 1.0 - p
+        if GUESS_MODE == "pseq":
+            entropy = -sum(t / safe_total * math.log(t / safe_total) for t in parts if t)
+            return (round(safe, 9), progress / safe_total, freed / safe_total, entropy)
+        value = safe * (SECOND_WEIGHT * second + PROGRESS_WEIGHT * progress + FLAT_WEIGHT * safe_total) / safe_total
+        return (round(value, 12), freed / safe_total)
+
+    # -- 4. the endgame: every layout, every line of play ------------------------------------------
+    def layouts(self, limit: int) -> tuple[list[int], list[int]] | None:
+        """Every mine layout of the unknown cells that fits what is shown, if there are at most ``limit``.
+
+        Returns ``(cells, layouts)``: the unknown cells in a fixed order, and each layout as a bit mask
+        over positions in that list (bit t set: ``cells[t]`` holds a mine); None when there are more.
+
+        >>> s = Solver(1, 3, 1)
+        >>> s.reveal(1 * 5 + 2, 1)
+        >>> cells, found = s.layouts(10)
+        >>> [divmod(c, 5) for c in cells], sorted(found)
+        ([(1, 1), (1, 3)], [1, 2])
+        """
+        known, nbrs = self.known, self.nbrs
+        cons = self.constraints()
+        left = self.mines - self.mines_found
+        # frontier cells in the order numbers meet them, then the cells no number sees
+        order: list[int] = []
+        placed: dict[int, int] = {}
+        for _, mask, _ in cons:
+            for j in _bits(mask):
+                if j not in placed:
+                    placed[j] = len(order)
+                    order.append(j)
+        n_front = len(order)
+        outside = [j for j in self.cells if known[j] == UNKNOWN and j not in placed]
+        cells = order + outside
+        n_out = len(outside)
+        # per frontier cell: the constraints it is in; per constraint: mines still needed, cells unset
+        watch: list[list[int]] = [[] for _ in range(n_front)]
+        need = [n for _, _, n in cons]
+        unset = [0] * len(cons)
+        for k, (_, mask, _) in enumerate(cons):
+            for j in _bits(mask):
+                watch[placed[j]].append(k)
+                unset[k] += 1
+        found: list[int] = []
+        outside_sets = {m: [sum(1 << (n_front + t) for t in chosen) for chosen in combinations(range(n_out), m)]
+                        for m in range(max(0, left - n_front), min(left, n_out) + 1)
+                        if comb(n_out, m) <= limit}
+
+        def walk(t: int, layout: int, mines: int) -> bool:
+            if t == n_front:
+                rest = left - mines
+                if 0 <= rest <= n_out:
+                    if rest not in outside_sets:
+                        return False
+                    for extra in outside_sets[rest]:
+                        found.append(layout | extra)
+                    return len(found) <= limit
+                return True
+            ks = watch[t]
+            for mine in (0, 1):
+                if mine and mines >= left:
+                    continue
+                ok = True
+                for k in ks:
+                    unset[k] -= 1
+                    need[k] -= mine
+                    if need[k] < 0 or need[k] > unset[k]:
+                        ok = False
+                if ok and not walk(t + 1, layout | (mine << t), mines + mine):
+                    ok = None  # type: ignore[assignment]
+                for k in ks:
+                    unset[k] += 1
+                    need[k] += mine
+                if ok is None:
+                    return False
+            return True
+
+        if not walk(0, 0, 0) or len(found) > limit:
+            return None
+        return cells, found
+
+    def endgame(self, limit: int = 0, budget: int = 0) -> tuple[int, float] | None:
+        """The best cell to open and the exact chance of winning from here, by trying every line of play
+        over every layout that fits; None if more than ``limit`` layouts remain or the search would
+        examine more than ``budget`` positions (defaults: :data:`ENDGAME_LAYOUTS`, :data:`ENDGAME_BUDGET`).
+
+        >>> s = Solver(2, 2, 1)      # the top row shows 1 1: a mine under one of them, a coin toss
+        >>> s.reveal(5, 1); s.reveal(6, 1)
+        >>> s.endgame()
+        (9, 0.5)
+        """
+        found = self.layouts(limit or ENDGAME_LAYOUTS)
+        if found is None:
+            return None
+        cells, layouts = found
+        search = _Endgame(self, cells, layouts, budget or ENDGAME_BUDGET)
+        try:
+            return search.best()
+        except _OutOfBudget:
+            return None
 
     def copy(self) -> "Solver":
         """An independent copy (to try out a hypothetical number)."""
         other = object.__new__(Solver)
         other.__dict__.update(self.__dict__)
         other.number, other.known = self.number[:], self.known[:]
-        other._pending, other._dirty = set(self._pending), set(self._dirty)
+        other._pending, other._dirty, other._front = set(self._pending), set(self._dirty), set(self._front)
         return other
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Endgame:
+    """Exhaustive play over an explicit list of layouts (see :meth:`Solver.endgame`).
+
+    A set of layouts still possible is a bit mask over their indices. Opening a cell splits it by the
+    number the cell shows (or loses, on the layouts where it is a mine); the chance of winning from a
+    set is 1 for a single layout, and otherwise the best, over cells, of the average chance after
+    opening. A cell safe in every layout of the set is opened for free first (it can only help).
+    """
+
+    def __init__(self, solver: Solver, cells: list[int], layouts: list[int], budget: int) -> None:
+        self.cells = cells
+        self.budget = budget
+        self.memo: dict[int, float] = {}
+        where = {c: t for t, c in enumerate(cells)}
+        known, nbrs = solver.known, solver.nbrs
+        self.mine: list[int] = []  # per cell: the layouts where it is a mine
+        self.shows: list[list[int]] = []  # per cell: for each number it can show, the layouts
+        for c in cells:
+            base = sum(1 for k in nbrs[c] if known[k] == MINE)
+            around = 0
+            for k in nbrs[c]:
+                t = where.get(k)
+                if t is not None:
+                    around |= 1 << t
+            me = 1 << where[c]
+            mine = 0
+            by_value: dict[int, int] = {}
+            for index, layout in enumerate(layouts):
+                if layout & me:
+                    mine |= 1 << index
+                else:
+                    v = base + (layout & around).bit_count()
+                    by_value[v] = by_value.get(v, 0) | (1 << index)
+            self.mine.append(mine)
+            self.shows.append(list(by_value.values()))
+        self.every = (1 << len(layouts)) - 1
+
+    def best(self) -> tuple[int, float] | None:
+        every = self.every
+        n = every.bit_count()
+        best_cell, best_value = -1, -1.0
+        candidates = self._candidates(every)
+        if not candidates:  # nothing is uncertain: any safe cell wins (None: nothing left to open)
+            safe = [t for t, mine in enumerate(self.mine) if not mine]
+            return (self.cells[safe[0]], 1.0) if safe else None
+        for t in candidates:
+            safe = (every & ~self.mine[t]).bit_count()
+            if safe / n <= best_value:
+                break
+            value = self._open(every, t, n, best_value)
+            if value > best_value + 1e-12:
+                best_cell, best_value = t, value
+        return self.cells[best_cell], best_value
+
+    def _candidates(self, layouts: int) -> list[int]:
+        """Cells not yet settled in ``layouts``, safest first (a cell safe in all of them comes first)."""
+        ranked = []
+        for t, mine in enumerate(self.mine):
+            hit = layouts & mine
+            if hit == layouts:
+                continue
+            if not hit:
+                # safe everywhere: worth opening only if what it shows still varies
+                if sum(1 for part in self.shows[t] if part & layouts) > 1:
+                    return [t]
+                continue
+            ranked.append((-(layouts & ~mine).bit_count(), t))
+        ranked.sort()
+        return [t for _, t in ranked]
+
+    def _open(self, layouts: int, t: int, n: int, floor: float) -> float:
+        """The chance of winning after opening cell ``t`` in ``layouts`` (n of them); stops early once it
+        cannot beat ``floor``."""
+        total = 0.0
+        rest = (layouts & ~self.mine[t]).bit_count()
+        for part in self.shows[t]:
+            part &= layouts
+            if not part:
+                continue
+            size = part.bit_count()
+            rest -= size
+            total += size * self._value(part)
+            if (total + rest) / n <= floor:
+                return total / n
+        return total / n
+
+    def _value(self, layouts: int) -> float:
+        if not layouts & (layouts - 1):
+            return 1.0
+        found = self.memo.get(layouts)
+        if found is not None:
+            return found
+        self.budget -= 1
+        if self.budget < 0:
+            raise _OutOfBudget
+        n = layouts.bit_count()
+        best = 0.0
+        for t in self._candidates(layouts):
+            if not layouts & self.mine[t]:
+                best = self._open(layouts, t, n, -1.0)  # free: no choice to weigh
+                break
+            if (layouts & ~self.mine[t]).bit_count() / n <= best:
+                break
+            value = self._open(layouts, t, n, best)
+            if value > best:
+                best = value
+        self.memo[layouts] = best
+        return best
+
+
+def _bits(mask: int):
+    """The set bit positions of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1
 
 
 def _overlap(ma: int, na: int, mb: int, nb: int) -> tuple[int, int]:
@@ -444,30 +838,33 @@ def _overlap(ma: int, na: int, mb: int, nb: int) -> tuple[int, int]:
     return 0, 0
 
 
+_COMBS: dict[tuple[int, int], int] = {}
+
+
 def _comb(n: int, k: int) -> int:
-    return comb(n, k) if 0 <= k <= n else 0
+    if not 0 <= k <= n:
+        return 0
+    found = _COMBS.get((n, k))
+    if found is None:
+        found = _COMBS[(n, k)] = comb(n, k)
+    return found
 
 
-def _components(groups: dict[tuple[int, ...], list[int]], n_cons: int) -> list[list[tuple[tuple[int, ...], list[int]]]]:
-    """Split the cell groups into independent components (groups linked through shared numbers)."""
-    parent = list(range(n_cons))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for key in groups:
-        root = find(key[0])
-        for k in key[1:]:
-            other = find(k)
-            if other != root:
-                parent[other] = root
-    comps: dict[int, list[tuple[tuple[int, ...], list[int]]]] = {}
-    for key, cells in groups.items():
-        comps.setdefault(find(key[0]), []).append((key, cells))
-    return list(comps.values())
+def _component(cons: tuple[tuple[int, int, int], ...]) -> tuple[list[list[int]], list[int], list[list[int]]]:
+    """Enumerate one component given as ``(number cell, hidden mask, need)`` triples: its groups of cells
+    (cells seen by the same numbers), and per mine count k the layouts and each group's mine tally."""
+    seen_by: dict[int, list[int]] = {}
+    for k, (_, mask, _) in enumerate(cons):
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            seen_by.setdefault(low.bit_length() - 1, []).append(k)
+    grouped: dict[tuple[int, ...], list[int]] = {}
+    for j, ks in seen_by.items():
+        grouped.setdefault(tuple(ks), []).append(j)
+    comp = list(grouped.items())
+    counts, tallies = _enumerate(comp, [need for _, _, need in cons])
+    return [cells for _, cells in comp], counts, tallies
 
 
 def _enumerate(comp: list[tuple[tuple[int, ...], list[int]]], needs: list[int]) -> tuple[list[int], list[list[int]]]:
