@@ -23,6 +23,7 @@ BENCHES: dict[str, str] = {
     "shanten": "gamelab.riichi.bench_shanten",
     "riichi": "gamelab.riichi.bench",
     "riichi-peer": "gamelab.riichi.bench_peer",
+    "riichi-speed": "gamelab.riichi.bench_speed",
 }
 
 

@@ -124,6 +124,12 @@ def _meld_info(text: str) -> tuple[str, str, int] | None:
     return meld, meld_type(meld), sum(digits[d] for d in meld[1:] if d in digits)
 
 
+def _clear_string_tables() -> None:
+    """Forget the lazily built string look-ups (for benches that must pay for them)."""
+    _meld_info.cache_clear()
+    _suit_text.cache_clear()
+
+
 class Hand:
     """A hand (手牌 shoupai): counts of concealed tiles, melds, drawn tile, riichi flag.
 
