@@ -60,13 +60,17 @@ def _weight_of(suit: str, n: int) -> int:
 _DIGIT_WEIGHT: dict[str, dict[str, int]] = {
     suit: {str(n): _weight_of(suit, n) for n in (range(1, 8) if suit == "z" else range(10))} for suit in SUITS
 }
-#: every tile string a hand accepts, suffixes included (``m1``, ``p0_*=``…) -> its weight; ``_`` weighs 0
-_WEIGHT: dict[str, int] = {"_": 0}
+#: a face-down tile ``_`` is counted in a nibble of its own above the 38 counts (cleared once read)
+_HIDDEN_SHIFT = 4 * _NIBBLES
+_KNOWN_MASK = (1 << _HIDDEN_SHIFT) - 1
+#: every tile string a hand accepts, suffixes included (``m1``, ``p0_*=``…) -> its weight
+_WEIGHT: dict[str, int] = {"_": 1 << _HIDDEN_SHIFT}
 for _suit, _digits in _DIGIT_WEIGHT.items():
     for _digit, _w in _digits.items():
         for _suffix in ("", "_", "*", "_*"):
             for _direction in ("", "+", "=", "-"):
                 _WEIGHT[_suit + _digit + _suffix + _direction] = _w
+_weight_of = _WEIGHT.__getitem__
 #: plain tile -> weight (no suffixes)
 _PLAIN_WEIGHT: dict[str, int] = {s + d: w for s, ds in _DIGIT_WEIGHT.items() for d, w in ds.items()}
 
@@ -146,19 +150,23 @@ class Hand:
         if type(tiles) is not list and type(tiles) is not tuple:
             tiles = list(tiles)
         try:
-            packed = sum(map(_WEIGHT.__getitem__, tiles))
+            packed = sum(map(_weight_of, tiles))
         except (KeyError, TypeError):
             for tile in tiles:
                 if tile != "_":
                     check_tile(tile)
             raise  # pragma: no cover - check_tile has raised
+        hidden = 0  # face-down tiles '_' (another player's hand seen from outside)
+        if packed > _KNOWN_MASK:
+            hidden = packed >> _HIDDEN_SHIFT
+            packed &= _KNOWN_MASK
         if (packed | (packed + _THREES)) & _EIGHTS:
             raise IllegalMove(f"a fifth {_fifth(packed)} cannot be added to the hand")
         n = len(tiles)
         if n > 14:
             raise ValueError(f"too many tiles: {n} (a hand holds at most 14)")
         self._packed = packed
-        hidden = self._hidden = tiles.count("_")  # face-down tiles '_' (another player's hand seen from outside)
+        self._hidden = hidden
         self._known = n - hidden  # concealed tiles known (not '_')
         self._melds: tuple[str, ...] = ()
         # the drawn tile ('m1', '_'), or the meld just called by chi/pon (a discard must follow)
@@ -819,6 +827,8 @@ def _read_quickly(text: str) -> Hand | None:
                 return None
             found.append(info[0])
             total += info[2]
+            if (total | (total + _THREES)) & _EIGHTS:
+                return None  # checked meld by meld, so no count can run past 15 into the next one
         melds = tuple(found)
         if just_called:
             if info is None or info[1] not in ("chi", "pon"):
