@@ -70,7 +70,7 @@ for _suit, _digits in _DIGIT_WEIGHT.items():
         for _suffix in ("", "_", "*", "_*"):
             for _direction in ("", "+", "=", "-"):
                 _WEIGHT[_suit + _digit + _suffix + _direction] = _w
-_weight_of = _WEIGHT.__getitem__
+_tile_weight = _WEIGHT.__getitem__
 #: plain tile -> weight (no suffixes)
 _PLAIN_WEIGHT: dict[str, int] = {s + d: w for s, ds in _DIGIT_WEIGHT.items() for d, w in ds.items()}
 
@@ -150,7 +150,7 @@ class Hand:
         if type(tiles) is not list and type(tiles) is not tuple:
             tiles = list(tiles)
         try:
-            packed = sum(map(_weight_of, tiles))
+            packed = sum(map(_tile_weight, tiles))
         except (KeyError, TypeError):
             for tile in tiles:
                 if tile != "_":
