@@ -26,7 +26,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from .hand import _PLAIN_WEIGHT, _WEIGHT, Hand, _meld_info, _over_four
+from .hand import _EIGHTS, _PLAIN_WEIGHT, _THREES, _WEIGHT, Hand, _meld_info, _over_four
 from .rules import Rules
 from .tiles import check_tile, dora_from_indicator
 
@@ -398,8 +398,13 @@ def _nine_gates_shape(hand: Hand, winning: str) -> list[list[str]]:
     return [[suit + text + winning[1:] + "!"]]
 
 
+_RON_TILES = frozenset(tile + direction for tile in _PLAIN_WEIGHT for direction in "+=-")
+
+
 def _normal_ron(ron_tile: str) -> str:
     """A ron tile reduced to tile and direction (``'m5_*='`` → ``'m5='``), or ValueError."""
+    if ron_tile in _RON_TILES:
+        return ron_tile  # already tile and direction
     if ron_tile not in _WEIGHT:
         check_tile(ron_tile)
     if ron_tile[-1] not in "+=-":
@@ -758,6 +763,8 @@ def _points(fu: int, yaku: Sequence[Yaku], ron_tile: str | None, context: WinCon
     seat = context.seat_wind
     if not yaku:
         return None, None, None, 0, (0, 0, 0, 0)
+    if not yaku[0].yakuman:
+        return _ordinary_points(fu, yaku, ron_tile, context)
     payments = [0, 0, 0, 0]
     responsible_seat: int | None = None  # who pays for a yakuman they fed (役満パオ)
     responsible_base = 0
@@ -823,6 +830,45 @@ def _points(fu: int, yaku: Sequence[Yaku], ron_tile: str | None, context: WinCon
         payments[seat] += points + honba * 300 + sticks * 1000
     east, south, west, north = payments
     return value_fu, han, limits, points + extra, (east, south, west, north)
+
+
+def _ordinary_points(fu: int, yaku: Sequence[Yaku], ron_tile: str | None, context: WinContext) -> _Points:
+    """_points() for the common case, no yakuman (so nobody liable): the same figures, straight through."""
+    rules = context.rules
+    seat = context.seat_wind
+    han = sum([y.han for y in yaku])
+    if han >= 13 and rules.counted_yakuman:
+        base = 8000
+    elif han >= 11:
+        base = 6000
+    elif han >= 8:
+        base = 4000
+    elif han >= 6:
+        base = 3000
+    else:
+        base = fu << 2 + han
+        if base >= 2000 or (base == 1920 and rules.round_up_mangan):
+            base = 2000
+    honba = context.honba
+    gain = honba * 300 + context.riichi_sticks * 1000
+    if ron_tile is not None:
+        points = -(-base * (6 if seat == 0 else 4) // 100) * 100
+        payments = [0, 0, 0, 0]
+        payments[seat] = points + gain
+        payments[(seat + _DIRECTION_OFFSET[ron_tile[2]]) % 4] = -points - honba * 300
+    else:
+        dealer_share = -(-base * 2 // 100) * 100
+        if seat == 0:
+            points = dealer_share * 3
+            each = -dealer_share - honba * 100
+            payments = [points + gain, each, each, each]
+        else:
+            other_share = -(-base // 100) * 100
+            points = dealer_share + other_share * 2
+            each = -other_share - honba * 100
+            payments = [-dealer_share - honba * 100, each, each, each]
+            payments[seat] = points + gain
+    return fu, han, None, points, (payments[0], payments[1], payments[2], payments[3])
 
 
 def _better(new: WinResult, best: WinResult | None) -> bool:
@@ -913,44 +959,34 @@ _PAIR, _RUN, _TRIPLET_C, _KAN_C, _OPEN_RUN, _OPEN_TRIPLET, _OPEN_KAN = range(7)
 _SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
 _M36 = (1 << 36) - 1
 _SUIT_LETTERS = "mpsz"
+_NUMBER = {str(n): n or 5 for n in range(10)}  # a tile's digit -> its number, a red five read as 5
 
 Block = tuple[int, int, int]  # (kind, suit index, n): n is the first number of a run
+OpenBlock = tuple[int, int, int, str | None, str]  # a meld's block, its direction and its text (0 read as 5)
 
 
 @lru_cache(maxsize=None)
-def _suit_splits(key: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Every way to split one numbered suit (packed counts of 1..9) into runs and triplets, runs first.
+def _suit_splits(s: int, key: int) -> tuple[tuple[Block, ...], ...]:
+    """Every way to split the tiles of numbered suit ``s`` (packed counts of 1..9) into runs and
+    triplets, runs first: blocks (kind, s, n), a run being n, n+1, n+2.
 
-    Blocks are (kind, n): a run n, n+1, n+2 or a triplet of n. A table built lazily, like the
-    shanten tables: the same counts always split the same way.
+    The lowest number present starts a run or is a triplet; the rest splits the same way, and
+    is looked up in the same table, so hands sharing higher tiles share the work. A table built
+    lazily, like the shanten tables: the same counts always split the same way.
     """
-    counts = [0] + [(key >> 4 * i) & 15 for i in range(9)] + [0, 0]
-    out: list[tuple[tuple[int, int], ...]] = []
-
-    def walk(n: int, taken: list[tuple[int, int]]) -> None:
-        while n <= 9 and counts[n] == 0:
-            n += 1
-        if n > 9:
-            out.append(tuple(taken))
-            return
-        if n <= 7 and counts[n + 1] and counts[n + 2]:
-            counts[n] -= 1
-            counts[n + 1] -= 1
-            counts[n + 2] -= 1
-            taken.append((_RUN, n))
-            walk(n, taken)
-            taken.pop()
-            counts[n] += 1
-            counts[n + 1] += 1
-            counts[n + 2] += 1
-        if counts[n] == 3:
-            counts[n] = 0
-            taken.append((_TRIPLET_C, n))
-            walk(n + 1, taken)
-            taken.pop()
-            counts[n] = 3
-
-    walk(1, [])
+    if not key:
+        return ((),)
+    n = 1
+    while not (key >> 4 * (n - 1)) & 15:
+        n += 1
+    weight = 1 << 4 * (n - 1)
+    out: list[tuple[Block, ...]] = []
+    if n <= 7 and (key >> 4 * n) & 15 and (key >> 4 * (n + 1)) & 15:
+        run = ((_RUN, s, n),)
+        out += [run + rest for rest in _suit_splits(s, key - weight * 0x111)]
+    if (key >> 4 * (n - 1)) & 15 == 3:
+        triplet = ((_TRIPLET_C, s, n),)
+        out += [triplet + rest for rest in _suit_splits(s, key - weight * 3)]
     return tuple(out)
 
 
@@ -960,21 +996,17 @@ def _numbered_suit(s: int, key: int) -> tuple[int, tuple[tuple[Block, ...], ...]
     sets, ((n, splits once a pair of n is out), ...)), a split being a tuple of blocks (kind, s, n).
     Only what the number of tiles allows is worked out: splits into sets for a multiple of 3, the
     pairs for 2 more than one. A lazily built table."""
-
-    def blocks(splits: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[tuple[Block, ...], ...]:
-        return tuple([tuple([(kind, s, n) for kind, n in split]) for split in splits])
-
     # the digits of a number in base 16 add up to it modulo 15, and a suit holds at most 14 tiles
     tiles = key % 15
     if tiles % 3 == 0:  # whole sets only: a pair never sits here
-        return tiles, blocks(_suit_splits(key)), ()
+        return tiles, _suit_splits(s, key), ()
     pairs = []
     if tiles % 3 == 2:  # sets and the pair
         for n in range(1, 10):
             if (key >> 4 * (n - 1)) & 15 >= 2:
-                found = _suit_splits(key - (2 << 4 * (n - 1)))
+                found = _suit_splits(s, key - (2 << 4 * (n - 1)))
                 if found:
-                    pairs.append((n, blocks(found)))
+                    pairs.append((n, found))
     return tiles, (), tuple(pairs)
 
 
@@ -1063,7 +1095,7 @@ for _s, _letter in enumerate("mpsz"):
         _DORA_INDEX[f"{_letter}0"] = _DORA_INDEX[f"{_letter}5"]
 
 
-def _dora_count(indicators: Sequence[str], packed: int, red_groups: list[int]) -> int:
+def _dora_count(indicators: Sequence[str], packed: int, packed14: int, drawn: str, melds: "_MeldFacts") -> int:
     """Dora in the hand as majiang-core counts them in its string: a red five is a five once per group."""
     total = 0
     for indicator in indicators:
@@ -1071,43 +1103,68 @@ def _dora_count(indicators: Sequence[str], packed: int, red_groups: list[int]) -
         if index is None:
             dora = dora_from_indicator(indicator)
             index = 10 * _SUIT_INDEX[dora[0]] + int(dora[1])
-        count = (packed >> 4 * index) & 15
-        if index % 10 == 5 and index < 30:
-            count += red_groups[index // 10] - ((packed >> 4 * (index - 5)) & 15)
-        total += count
+        total += (packed >> 4 * index) & 15
+        if index % 10 == 5 and index < 30:  # a five: its red ones count once per group of the string
+            total += _red_groups(packed14, drawn, melds)[index // 10] - ((packed >> 4 * (index - 5)) & 15)
     return total
 
 
-def _quick_dora(hand: Hand, packed14: int, drawn: str, context: WinContext) -> list[Yaku]:
-    # groups of the hand string holding a red five, per suit: the concealed part, the drawn tile, each meld
+def _red_groups(packed14: int, drawn: str, melds: "_MeldFacts") -> list[int]:
+    """Groups of the hand string holding a red five, per suit: the concealed part, the drawn tile, each meld."""
     without_drawn = packed14 - _PLAIN_WEIGHT[drawn]
-    red_groups = [1 if without_drawn & 15 else 0, 1 if (without_drawn >> 40) & 15 else 0,
-                  1 if (without_drawn >> 80) & 15 else 0]
+    groups = [(1 if without_drawn & 15 else 0) + melds[4][0], (1 if (without_drawn >> 40) & 15 else 0) + melds[4][1],
+              (1 if (without_drawn >> 80) & 15 else 0) + melds[4][2]]
     if drawn[1] == "0":
-        red_groups[_SUIT_INDEX[drawn[0]]] += 1
-    packed = packed14
-    for meld in hand._melds:
-        packed += _meld_weight(meld)
-        if "0" in meld:
-            red_groups[_SUIT_INDEX[meld[0]]] += 1
-    reds = (packed & 15) + ((packed >> 40) & 15) + ((packed >> 80) & 15)
+        groups[_SUIT_INDEX[drawn[0]]] += 1
+    return groups
+
+
+# dora, red fives and ura dora yaku by count, made once (more than 40 comes from _cached_yaku)
+_DORA_YAKU = {japanese: [_yaku(japanese, n) for n in range(41)] for japanese in ("ドラ", "赤ドラ", "裏ドラ")}
+
+
+def _dora_yaku(japanese: str, n: int) -> Yaku:
+    return _DORA_YAKU[japanese][n] if n <= 40 else _cached_yaku(japanese, n)
+
+
+def _quick_dora(packed14: int, drawn: str, melds: "_MeldFacts", context: WinContext) -> list[Yaku]:
+    packed = packed14 + melds[3]
     out = []
-    n = _dora_count(context.dora_indicators, packed, red_groups)
-    if n:
-        out.append(_cached_yaku("ドラ", n))
-    if reds:
-        out.append(_cached_yaku("赤ドラ", reds))
-    if context.ura_indicators:
-        n = _dora_count(context.ura_indicators, packed, red_groups)
+    if context.dora_indicators:
+        n = _dora_count(context.dora_indicators, packed, packed14, drawn, melds)
         if n:
-            out.append(_cached_yaku("裏ドラ", n))
+            out.append(_dora_yaku("ドラ", n))
+    reds = (packed & 15) + ((packed >> 40) & 15) + ((packed >> 80) & 15)
+    if reds:
+        out.append(_dora_yaku("赤ドラ", reds))
+    if context.ura_indicators:
+        n = _dora_count(context.ura_indicators, packed, packed14, drawn, melds)
+        if n:
+            out.append(_dora_yaku("裏ドラ", n))
     return out
 
 
-def _meld_weight(meld: str) -> int:
-    info = _meld_info(meld)
-    assert info is not None  # a hand's melds are canonical
-    return info[2]
+# a hand's melds: (blocks with direction and text, blocks, closed, weight of their tiles, melds holding a red five per suit)
+_MeldFacts = tuple[tuple[OpenBlock, ...], tuple[Block, ...], bool, int, tuple[int, int, int]]
+
+
+@lru_cache(maxsize=None)
+def _meld_facts(melds: tuple[str, ...]) -> _MeldFacts:
+    """What scoring needs of a hand's melds (a lazily built table, keyed by the hand's tuple of melds)."""
+    info = tuple(_open_block(m) for m in melds)
+    reds = [0, 0, 0]
+    weight = 0
+    for meld in melds:
+        found = _meld_info(meld)
+        assert found is not None  # a hand's melds are canonical
+        weight += found[2]
+        if "0" in meld:
+            reds[_SUIT_INDEX[meld[0]]] += 1
+    return (info, tuple((b[0], b[1], b[2]) for b in info), all(b[0] == _KAN_C for b in info), weight,
+            (reds[0], reds[1], reds[2]))
+
+
+_NO_MELDS: _MeldFacts = ((), (), True, 0, (0, 0, 0))
 
 
 def _quick_readings(suits: tuple, opened: tuple[Block, ...]) -> list[tuple[Block, ...]]:
@@ -1188,8 +1245,8 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinRe
             return False  # the string path raises the right error
         win_tile = ron_tile[:2]
         packed += _PLAIN_WEIGHT[win_tile]
-        if _over_four(packed):
-            return False
+        if (packed | (packed + _THREES)) & _EIGHTS:
+            return False  # a fifth copy: the string path raises the right error
         direction = ron_tile[2]
     else:
         if drawn is None or len(drawn) > 2:
@@ -1197,17 +1254,11 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinRe
         win_tile = drawn
         direction = "_"
     ws = _SUIT_INDEX[win_tile[0]]
-    wn = int(win_tile[1]) or 5
+    wn = _NUMBER[win_tile[1]]
     suits = (_numbered_suit(0, (packed >> 4) & _M36), _numbered_suit(1, (packed >> 44) & _M36),
              _numbered_suit(2, (packed >> 84) & _M36), _honour_suit(packed >> 124))
-    if melds:
-        opened_info = [_open_block(m) for m in melds]
-        opened = tuple((b[0], b[1], b[2]) for b in opened_info)
-        closed = all(b[0] == _KAN_C for b in opened)
-    else:
-        opened_info = []
-        opened = ()
-        closed = True
+    meld_facts = _meld_facts(melds) if melds else _NO_MELDS
+    opened_info, opened, closed = meld_facts[0], meld_facts[1], meld_facts[2]
     self_draw = ron_tile is None
 
     candidates: list[tuple[int, tuple[Block, ...], int]] = []  # (size, blocks, marked index)
@@ -1249,11 +1300,13 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinRe
                                context.round_wind, context.seat_wind, rules, situation, situation_limits)
         if yaku and not yaku[0].yakuman:
             if dora is None:
-                dora = _quick_dora(hand, packed, win_tile, context)
+                dora = _quick_dora(packed, win_tile, meld_facts, context)
             if dora:
                 yaku += dora
-        result = _points(fu, yaku, ron_tile, context)
-        if _better_points(result, best):
+            result = _ordinary_points(fu, yaku, ron_tile, context)
+        else:
+            result = _points(fu, yaku, ron_tile, context)
+        if best is None or _better_points(result, best):
             best = result
             best_yaku = yaku
             best_candidate = candidate
@@ -1270,7 +1323,7 @@ _new_result = object.__new__
 
 
 def _quick_yaku(size: int, blocks: tuple[Block, ...], marked: int, packed: int,
-                opened: list[tuple[int, int, int, str | None, str]], closed: bool, self_draw: bool,
+                opened: Sequence[OpenBlock], closed: bool, self_draw: bool,
                 ws: int, wn: int, round_wind: int, seat_wind: int, rules: Rules,
                 situation: list[Yaku], situation_limits: list[Yaku]) -> tuple[list[Yaku], int]:
     """The yaku and fu of one reading (find_yaku and shape_features on tuples)."""
@@ -1439,7 +1492,7 @@ def _quick_yaku(size: int, blocks: tuple[Block, ...], marked: int, packed: int,
     return out, fu
 
 
-def _limits(blocks: tuple[Block, ...], opened: list[tuple[int, int, int, str | None, str]], single_wait: bool,
+def _limits(blocks: tuple[Block, ...], opened: Sequence[OpenBlock], single_wait: bool,
             n_concealed: int, n_honour: int, n_triplets: int, n_terminal: int, n_kans: int, triplet_bits: int,
             suits: int) -> list[Yaku]:
     """The yakuman of a four-sets-and-a-pair reading (in majiang-core's order)."""
@@ -1464,7 +1517,7 @@ def _limits(blocks: tuple[Block, ...], opened: list[tuple[int, int, int, str | N
     return out
 
 
-def _quick_pao(opened: list[tuple[int, int, int, str | None, str]], numbers: tuple[int, ...], which: int) -> str | None:
+def _quick_pao(opened: Sequence[OpenBlock], numbers: tuple[int, ...], which: int) -> str | None:
     """The direction of the ``which``-th called set of these honours (closed kans count, as in the string path)."""
     called = [b for b in opened if b[1] == 3 and b[2] in numbers and b[0] in (_KAN_C, _OPEN_TRIPLET, _OPEN_KAN)]
     return called[which][3] if len(called) > which else None
@@ -1495,8 +1548,17 @@ for _s, _letter in enumerate(_SUIT_LETTERS):
             _BLOCK_TEXT[(_RUN, _s, _n)] = f"{_letter}{_n}{_n + 1}{_n + 2}"
 
 
+# the same block with the winning tile marked: (block, number won on, direction) -> ``'m34_!5'``
+_MARKED_TEXT: dict[tuple[Block, int, str], str] = {}
+for _block, _text in _BLOCK_TEXT.items():
+    for _won in {int(ch) for ch in _text[1:]}:
+        _cut = _text.rindex(str(_won)) + 1
+        for _direction in "_+=-":
+            _MARKED_TEXT[(_block, _won, _direction)] = _text[:_cut] + _direction + "!" + _text[_cut:]
+
+
 def _quick_shape(candidate: tuple[int, tuple[Block, ...], int], packed: int,
-                 opened: list[tuple[int, int, int, str | None, str]], ws: int, wn: int,
+                 opened: Sequence[OpenBlock], ws: int, wn: int,
                  direction: str) -> tuple[str, ...]:
     """The chosen reading written as win_shapes writes it."""
     size, blocks, marked = candidate
@@ -1516,15 +1578,13 @@ def _quick_shape(candidate: tuple[int, tuple[Block, ...], int], packed: int,
                 singles.append(text)
         return tuple(pairs + singles)
     texts = [_BLOCK_TEXT[block] for block in blocks[:len(blocks) - len(opened)]]  # the melds come last
-    text = texts[marked]
-    cut = text.rindex(str(wn)) + 1
-    texts[marked] = text[:cut] + mark + text[cut:]
+    texts[marked] = _MARKED_TEXT[(blocks[marked], wn, direction)]
     return tuple(texts + [b[4] for b in opened])
 
 
 def _clear_tables() -> None:
     """Forget the lazily built scoring tables (to measure them being built)."""
-    for table in (_suit_splits, _numbered_suit, _honour_suit, _open_block):
+    for table in (_suit_splits, _numbered_suit, _honour_suit, _open_block, _meld_facts):
         table.cache_clear()
     _YAKU_CACHE.clear()
     _SITUATIONS.clear()
