@@ -1144,8 +1144,9 @@ def _quick_dora(packed14: int, drawn: str, melds: "_MeldFacts", context: WinCont
     return out
 
 
-# a hand's melds: (blocks with direction and text, blocks, closed, weight of their tiles, melds holding a red five per suit)
-_MeldFacts = tuple[tuple[OpenBlock, ...], tuple[Block, ...], bool, int, tuple[int, int, int]]
+# a hand's melds: (blocks with direction and text, blocks, closed, weight of their tiles, melds holding a red five
+# per suit, their texts in a reading)
+_MeldFacts = tuple[tuple[OpenBlock, ...], tuple[Block, ...], bool, int, tuple[int, int, int], tuple[str, ...]]
 
 
 @lru_cache(maxsize=None)
@@ -1161,10 +1162,10 @@ def _meld_facts(melds: tuple[str, ...]) -> _MeldFacts:
         if "0" in meld:
             reds[_SUIT_INDEX[meld[0]]] += 1
     return (info, tuple((b[0], b[1], b[2]) for b in info), all(b[0] == _KAN_C for b in info), weight,
-            (reds[0], reds[1], reds[2]))
+            (reds[0], reds[1], reds[2]), tuple(b[4] for b in info))
 
 
-_NO_MELDS: _MeldFacts = ((), (), True, 0, (0, 0, 0))
+_NO_MELDS: _MeldFacts = ((), (), True, 0, (0, 0, 0), ())
 
 
 def _quick_readings(suits: tuple, opened: tuple[Block, ...]) -> list[tuple[Block, ...]]:
@@ -1311,7 +1312,7 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinRe
             best_yaku = yaku
             best_candidate = candidate
     assert best is not None
-    shape = _quick_shape(best_candidate, packed, opened_info, ws, wn, direction)
+    shape = _quick_shape(best_candidate, packed, meld_facts[5], ws, wn, direction)
     won = _new_result(WinResult)  # WinResult(...) without the frozen dataclass's setattr per field
     best_fu, han, yakuman, points, payments = best
     won.__dict__.update(yaku=tuple(best_yaku), fu=best_fu, han=han, yakuman=yakuman, points=points, payments=payments,
@@ -1557,9 +1558,8 @@ for _block, _text in _BLOCK_TEXT.items():
             _MARKED_TEXT[(_block, _won, _direction)] = _text[:_cut] + _direction + "!" + _text[_cut:]
 
 
-def _quick_shape(candidate: tuple[int, tuple[Block, ...], int], packed: int,
-                 opened: Sequence[OpenBlock], ws: int, wn: int,
-                 direction: str) -> tuple[str, ...]:
+def _quick_shape(candidate: tuple[int, tuple[Block, ...], int], packed: int, meld_texts: tuple[str, ...], ws: int,
+                 wn: int, direction: str) -> tuple[str, ...]:
     """The chosen reading written as win_shapes writes it."""
     size, blocks, marked = candidate
     mark = direction + "!"
@@ -1577,9 +1577,9 @@ def _quick_shape(candidate: tuple[int, tuple[Block, ...], int], packed: int,
             else:
                 singles.append(text)
         return tuple(pairs + singles)
-    texts = [_BLOCK_TEXT[block] for block in blocks[:len(blocks) - len(opened)]]  # the melds come last
+    texts = [_BLOCK_TEXT[block] for block in blocks[:len(blocks) - len(meld_texts)]]  # the melds come last
     texts[marked] = _MARKED_TEXT[(blocks[marked], wn, direction)]
-    return tuple(texts + [b[4] for b in opened])
+    return tuple(texts) + meld_texts
 
 
 def _clear_tables() -> None:
