@@ -26,7 +26,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from .hand import _EIGHTS, _PLAIN_WEIGHT, _THREES, _WEIGHT, Hand, _meld_info, _over_four
+from .hand import _DIGIT_WEIGHT, _EIGHTS, _PLAIN_WEIGHT, _THREES, _WEIGHT, Hand, _over_four
 from .rules import Rules
 from .tiles import check_tile, dora_from_indicator
 
@@ -1156,9 +1156,8 @@ def _meld_facts(melds: tuple[str, ...]) -> _MeldFacts:
     reds = [0, 0, 0]
     weight = 0
     for meld in melds:
-        found = _meld_info(meld)
-        assert found is not None  # a hand's melds are canonical
-        weight += found[2]
+        digits = _DIGIT_WEIGHT[meld[0]]
+        weight += sum([digits[d] for d in meld[1:] if d in digits])  # a red five weighs as a five and a red
         if "0" in meld:
             reds[_SUIT_INDEX[meld[0]]] += 1
     return (info, tuple((b[0], b[1], b[2]) for b in info), all(b[0] == _KAN_C for b in info), weight,
