@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Iterable, Iterator
 
 from ..errors import IllegalMove
-from .tiles import SUITS, check_tile, is_tile, meld_type, normalize_meld
+from .tiles import SUITS, _type_of, check_tile, is_tile, meld_type, normalize_meld
 
 __all__ = ["Hand"]
 
@@ -125,7 +125,7 @@ def _meld_info(text: str) -> tuple[str, str, int] | None:
     except ValueError:
         return None
     digits = _DIGIT_WEIGHT[meld[0]]
-    return meld, meld_type(meld), sum(digits[d] for d in meld[1:] if d in digits)
+    return meld, _type_of(meld), sum(digits[d] for d in meld[1:] if d in digits)
 
 
 def _clear_string_tables() -> None:

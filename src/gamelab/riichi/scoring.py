@@ -26,7 +26,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from .hand import _DIGIT_WEIGHT, _EIGHTS, _PLAIN_WEIGHT, _THREES, _WEIGHT, Hand, _over_four
+from .hand import _DIGIT_WEIGHT, _EIGHTS, _PLAIN_WEIGHT, _THREES, _WEIGHT, Hand
 from .rules import Rules
 from .tiles import check_tile, dora_from_indicator
 
@@ -1095,7 +1095,7 @@ for _s, _letter in enumerate("mpsz"):
         _DORA_INDEX[f"{_letter}0"] = _DORA_INDEX[f"{_letter}5"]
 
 
-def _dora_count(indicators: Sequence[str], packed: int, packed14: int, drawn: str, melds: "_MeldFacts") -> int:
+def _dora_count(indicators: Sequence[str], packed: int, packed14: int, drawn: str, melds: _MeldFacts) -> int:
     """Dora in the hand as majiang-core counts them in its string: a red five is a five once per group."""
     total = 0
     for indicator in indicators:
@@ -1109,7 +1109,7 @@ def _dora_count(indicators: Sequence[str], packed: int, packed14: int, drawn: st
     return total
 
 
-def _red_groups(packed14: int, drawn: str, melds: "_MeldFacts") -> list[int]:
+def _red_groups(packed14: int, drawn: str, melds: _MeldFacts) -> list[int]:
     """Groups of the hand string holding a red five, per suit: the concealed part, the drawn tile, each meld."""
     without_drawn = packed14 - _PLAIN_WEIGHT[drawn]
     groups = [(1 if without_drawn & 15 else 0) + melds[4][0], (1 if (without_drawn >> 40) & 15 else 0) + melds[4][1],
@@ -1127,7 +1127,7 @@ def _dora_yaku(japanese: str, n: int) -> Yaku:
     return _DORA_YAKU[japanese][n] if n <= 40 else _cached_yaku(japanese, n)
 
 
-def _quick_dora(packed14: int, drawn: str, melds: "_MeldFacts", context: WinContext) -> list[Yaku]:
+def _quick_dora(packed14: int, drawn: str, melds: _MeldFacts, context: WinContext) -> list[Yaku]:
     packed = packed14 + melds[3]
     out = []
     if context.dora_indicators:
