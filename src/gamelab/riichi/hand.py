@@ -156,15 +156,15 @@ class Hand:
                 if tile != "_":
                     check_tile(tile)
             raise  # pragma: no cover - check_tile has raised
+        n = len(tiles)
         hidden = 0  # face-down tiles '_' (another player's hand seen from outside)
-        if packed > _KNOWN_MASK:
+        if packed > _KNOWN_MASK or n > 14 or (packed | (packed + _THREES)) & _EIGHTS:  # one test for the usual case
             hidden = packed >> _HIDDEN_SHIFT
             packed &= _KNOWN_MASK
-        if (packed | (packed + _THREES)) & _EIGHTS:
-            raise IllegalMove(f"a fifth {_fifth(packed)} cannot be added to the hand")
-        n = len(tiles)
-        if n > 14:
-            raise ValueError(f"too many tiles: {n} (a hand holds at most 14)")
+            if (packed | (packed + _THREES)) & _EIGHTS:
+                raise IllegalMove(f"a fifth {_fifth(packed)} cannot be added to the hand")
+            if n > 14:
+                raise ValueError(f"too many tiles: {n} (a hand holds at most 14)")
         self._packed = packed
         self._hidden = hidden
         self._known = n - hidden  # concealed tiles known (not '_')
