@@ -1150,18 +1150,32 @@ _MeldFacts = tuple[tuple[OpenBlock, ...], tuple[Block, ...], bool, int, tuple[in
 
 
 @lru_cache(maxsize=None)
+def _meld_fact(meld: str) -> tuple[OpenBlock, Block, int, int]:
+    """One meld: (its block with direction and text, its block, the weight of its tiles, the suit of its red five or -1)."""
+    info = _open_block(meld)
+    digits = _DIGIT_WEIGHT[meld[0]]
+    weight = sum([digits[d] for d in meld[1:] if d in digits])  # a red five weighs as a five and a red
+    return info, (info[0], info[1], info[2]), weight, _SUIT_INDEX[meld[0]] if "0" in meld else -1
+
+
+@lru_cache(maxsize=None)
 def _meld_facts(melds: tuple[str, ...]) -> _MeldFacts:
-    """What scoring needs of a hand's melds (a lazily built table, keyed by the hand's tuple of melds)."""
-    info = tuple(_open_block(m) for m in melds)
+    """What scoring needs of a hand's melds (lazily built tables, per meld and per hand's tuple of melds)."""
+    infos = []
+    blocks = []
     reds = [0, 0, 0]
     weight = 0
+    closed = True
     for meld in melds:
-        digits = _DIGIT_WEIGHT[meld[0]]
-        weight += sum([digits[d] for d in meld[1:] if d in digits])  # a red five weighs as a five and a red
-        if "0" in meld:
-            reds[_SUIT_INDEX[meld[0]]] += 1
-    return (info, tuple((b[0], b[1], b[2]) for b in info), all(b[0] == _KAN_C for b in info), weight,
-            (reds[0], reds[1], reds[2]), tuple(b[4] for b in info))
+        info, block, meld_weight, red = _meld_fact(meld)
+        infos.append(info)
+        blocks.append(block)
+        weight += meld_weight
+        if red >= 0:
+            reds[red] += 1
+        if block[0] != _KAN_C:
+            closed = False
+    return tuple(infos), tuple(blocks), closed, weight, (reds[0], reds[1], reds[2]), tuple([b[4] for b in infos])
 
 
 _NO_MELDS: _MeldFacts = ((), (), True, 0, (0, 0, 0), ())
@@ -1583,7 +1597,7 @@ def _quick_shape(candidate: tuple[int, tuple[Block, ...], int], packed: int, mel
 
 def _clear_tables() -> None:
     """Forget the lazily built scoring tables (to measure them being built)."""
-    for table in (_suit_splits, _numbered_suit, _honour_suit, _open_block, _meld_facts):
+    for table in (_suit_splits, _numbered_suit, _honour_suit, _open_block, _meld_fact, _meld_facts):
         table.cache_clear()
     _YAKU_CACHE.clear()
     _SITUATIONS.clear()
