@@ -942,18 +942,18 @@ def score_by_shapes(hand: Hand | str, ron_tile: str | None = None, context: WinC
 # ------------------------------------------------------------------------------------ the quick path
 #
 # score() above, step by step on strings, is the one to read. score() itself takes the quick path
-# below, which does the same steps on small tuples instead of marked strings: a reading is a list
+# below, which does the same steps on small tuples instead of marked strings: a reading is a tuple
 # of blocks (kind, suit, n) and the block finished by the winning tile is an index into it, so fu
 # and yaku come from integer tests instead of regular expressions. It lists the readings in the
 # same order and keeps the same best one, so the results are identical (the tests compare both
 # paths on the conformance data and on random wins); only the chosen reading is written out as
 # strings at the end.
-
 #
 # The counts are read straight from the hand's packed counts (hand.py): nibble 10 * suit + n holds
 # the count of that tile (index 0 of m, p, s the red fives), so a tile's count is a shift and a mask,
 # seven pairs is "every count 0 or 2, seven 2s" and thirteen orphans "only orphans, all of them", each
-# a few integer operations. Runs and triplets of a reading are bits at 10 * suit + n.
+# a few integer operations. Runs and triplets of a reading are bits at 10 * suit + n. What depends on
+# one suit's counts or on the melds alone (splits into sets, meld blocks) sits in lazily built tables.
 
 _PAIR, _RUN, _TRIPLET_C, _KAN_C, _OPEN_RUN, _OPEN_TRIPLET, _OPEN_KAN = range(7)
 _SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
