@@ -93,13 +93,17 @@ def _fifth(packed: int) -> str:
 def _unpack(packed: int, suit: str) -> list[int]:
     """majiang-core's count array of one suit."""
     key = (packed >> _SHIFT[suit]) & _SUIT_MASK[suit]
-    found = _UNPACKED.get((suit, key))
+    table = _UNPACKED[suit]
+    found = table.get(key)
     if found is None:
-        found = _UNPACKED[(suit, key)] = tuple((key >> 4 * n) & 15 for n in range(_LENGTH[suit]))
-    return list(found)
+        found = table[key] = [(key >> 4 * n) & 15 for n in range(_LENGTH[suit])]
+    return found[:]
 
 
-_UNPACKED: dict[tuple[str, int], tuple[int, ...]] = {}  # a suit's packed counts -> its counts (filled as met)
+# per suit: its packed counts -> its counts (filled as met; callers get a copy)
+_UNPACKED: dict[str, dict[int, list[int]]] = {suit: {} for suit in SUITS}
+#: suit -> its tile names by number (``_TILE_NAMES['m'][0] == 'm0'``, the red five)
+_TILE_NAMES = {suit: tuple(f"{suit}{n}" for n in range(_LENGTH[suit])) for suit in SUITS}
 
 
 @lru_cache(maxsize=None)
@@ -630,20 +634,25 @@ class Hand:
                     deny.add(f"{suit}{n - 3}")
         out: list[str] = []
         if not self._riichi:
+            drawn = self._drawn
             for suit in SUITS:
-                counts = _unpack(self._packed, suit)
-                for n in range(1, len(counts)):
-                    if counts[n] == 0 or f"{suit}{n}" in deny:
+                key = (self._packed >> _SHIFT[suit]) & _SUIT_MASK[suit]
+                reds = key & 15  # red fives, also counted among the fives
+                names = _TILE_NAMES[suit]
+                for n in range(1, _LENGTH[suit]):
+                    count = (key >> 4 * n) & 15
+                    if count == 0:
                         continue
-                    if f"{suit}{n}" == self._drawn and counts[n] == 1:
+                    name = names[n]
+                    if name in deny or (name == drawn and count == 1):
                         continue
-                    if suit == "z" or n != 5:
-                        out.append(f"{suit}{n}")
+                    if n != 5 or suit == "z":
+                        out.append(name)
                         continue
-                    if (counts[0] > 0 and f"{suit}0" != self._drawn) or counts[0] > 1:
-                        out.append(f"{suit}0")
-                    if counts[0] < counts[5]:
-                        out.append(f"{suit}{n}")
+                    if (reds > 0 and names[0] != drawn) or reds > 1:
+                        out.append(names[0])
+                    if reds < count:
+                        out.append(name)
         if len(self._drawn) == 2:
             out.append(self._drawn + "_")
         return out
