@@ -60,22 +60,37 @@ def artifacts_dir() -> Path:
     return folder
 
 
+_RATIO_JS = "c => { const k = [...c.classList].find(k => k.startsWith('gamelab-ratio-')); " \
+            "return k ? parseFloat(k.slice(14)) : 1; }"
+
+
+def ratio(canvas: Any) -> float:
+    """Backing-store pixels per picture pixel of a board's canvas (1 for a canvas that is not a board's)."""
+    return float(canvas.evaluate(_RATIO_JS))
+
+
 def to_css(canvas: Any, x: float, y: float) -> tuple[float, float]:
-    """Canvas pixel (x, y) → a position inside the element in CSS pixels (the element may be scaled)."""
+    """Picture pixel (x, y) → a position inside the element in CSS pixels (the element may be scaled).
+
+    A board's canvas has :func:`ratio` backing-store pixels per picture pixel (and the browser may show
+    it smaller than its picture, to fit the cell); positions here are always the picture's.
+    """
     box = canvas.bounding_box()
     width, height = canvas.evaluate("c => [c.width, c.height]")
-    return x * box["width"] / width, y * box["height"] / height
+    r = ratio(canvas)
+    return x * r * box["width"] / width, y * r * box["height"] / height
 
 
 def click_canvas(canvas: Any, x: float, y: float, **options: Any) -> None:
-    """Click canvas pixel (x, y) with the real mouse."""
+    """Click picture pixel (x, y) with the real mouse."""
     cx, cy = to_css(canvas, x, y)
     canvas.click(position={"x": cx, "y": cy}, **options)
 
 
 def pixel(canvas: Any, x: float, y: float) -> list[int]:
-    """RGBA of canvas pixel (x, y) as the browser drew it."""
-    return canvas.evaluate(f"c => Array.from(c.getContext('2d').getImageData({int(x)}, {int(y)}, 1, 1).data)")
+    """RGBA of picture pixel (x, y) as the browser drew it (the backing-store pixel at its top-left)."""
+    r = ratio(canvas)
+    return canvas.evaluate(f"c => Array.from(c.getContext('2d').getImageData({int(x * r)}, {int(y * r)}, 1, 1).data)")
 
 
 def painted_fraction(canvas: Any) -> float:

@@ -67,7 +67,7 @@ def test_a_loaded_shanghai_game_is_played_at_once_without_start(page, voila):
     status = page.locator(".gamelab-status").first
     page.get_by_text("Record: save, load, review").click()
     page.get_by_role("button", name="Load ↑").click()
-    expect(status).to_contain_text("loaded a game of 1 actions", timeout=15_000)
+    expect(status).to_contain_text("loaded a game of 1 action", timeout=15_000)
     after = Shanghai.new(deal=1)
     after.play(record.actions[0])
     a, b = after.search()

@@ -108,9 +108,13 @@ def test_hint_marks_a_cell(board):
     assert board.ui.hint is not None and "Hint: press" in board.status_line.value
 
 
-def test_canvas_has_fixed_size_layout(board):
-    assert board.canvas.layout.width == f"{board.canvas.width}px"
-    assert board.canvas.layout.height == f"{board.canvas.height}px"
+def test_canvas_fits_the_cell_and_is_sharp(board):
+    width, height = board.picture.size(board.game, board.ui)
+    # as wide as the cell, up to the picture's width; the height follows the width
+    assert board.canvas.layout.width == "100%" and board.canvas.layout.max_width == f"{width}px"
+    assert board.canvas.layout.height == "auto"
+    # backing store at twice the picture's pixels: sharp at device pixel ratio 2
+    assert (board.canvas.width, board.canvas.height) == (2 * width, 2 * height)
 
 
 def test_repr_is_short_and_stable(board):
@@ -146,6 +150,7 @@ def test_every_message_names_its_canvas_first_even_a_clock_part(board):
     from gamelab.widgets.testing import CanvasMessages
 
     other = LightsOutBoard(size=3, seed=2, sound=False)
+    fire(board.canvas, event="client_ready")  # a page shows the board (before one does, parts wait)
     board.canvas._canvas_manager._current_canvas = board.canvas  # this canvas was drawn last
     for draw in (board.redraw, lambda: board.view.draw_part(lambda p: p.rect(0, 0, 5, 5, fill="red"))):
         with CanvasMessages() as sent:

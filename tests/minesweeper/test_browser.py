@@ -7,7 +7,7 @@ import time
 from playwright.sync_api import expect
 
 from gamelab.minesweeper import Minesweeper, MinesweeperPicture
-from tests.browsing import click_canvas, open_board, pixel, screenshot
+from tests.browsing import click_canvas, open_board, pixel, ratio, screenshot
 
 SEED = 3
 BOARD = f"from gamelab.minesweeper import MinesweeperBoard\nboard = MinesweeperBoard('beginner', seed={SEED})\nboard"
@@ -23,7 +23,9 @@ def led_pixels(canvas, game: Minesweeper) -> str:
     """The pixels of the clock's red digits in the header (right of the face)."""
     width, _ = PICTURE.size(game)
     x, y = width - PICTURE.frame - 7 - 48, PICTURE.frame + PICTURE.header / 2 - 15
-    return canvas.evaluate(f"c => Array.from(c.getContext('2d').getImageData({x}, {y}, 48, 30).data).join()")
+    r = ratio(canvas)  # backing-store pixels per picture pixel
+    return canvas.evaluate(f"c => Array.from(c.getContext('2d').getImageData({x * r}, {y * r}, {48 * r}, {30 * r})"
+                           ".data).join()")
 
 
 def is_red(rgba: list[int]) -> bool:
@@ -51,7 +53,7 @@ def test_first_click_flag_win_and_loss(page, voila):
 
     # Flag mode: the tutorial's radio buttons, as ipywidgets toggle buttons.
     mine = next(game.vm.coords(i) for i in game.vm.cells if game.vm.mine[i])
-    page.get_by_role("button", name="Flag", exact=True).click()
+    page.get_by_role("button", name="⚑ Put flags", exact=True).click()
     expect(status).to_contain_text("flag mode", timeout=10_000)
     click_canvas(canvas, *centre(*mine))
     expect(status).to_contain_text("mines left 9", timeout=10_000)
@@ -63,7 +65,7 @@ def test_first_click_flag_win_and_loss(page, voila):
     assert is_red(pixel(canvas, x + s * 0.45, y + s * 0.36)), f"no red flag drawn on the flagged cell {mine}"
 
     # Win: click every safe cell still hidden, in open mode.
-    page.get_by_role("button", name="Open", exact=True).click()
+    page.get_by_role("button", name="Open cells", exact=True).click()
     expect(status).to_contain_text("open mode", timeout=10_000)
     game.play("flag {} {}".format(*mine))
     for i in game.vm.cells:

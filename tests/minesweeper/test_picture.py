@@ -41,7 +41,7 @@ def test_overlay_hint_and_blast():
     plain = PICTURE.svg(game)
     hidden = [game.vm.coords(i) for i in game.vm.cells if game.vm.state[i] == 0]
     overlay = PICTURE.svg(game, MinesweeperUI(chances={cell: 0.25 for cell in hidden}, hint=Cell(*hidden[0])))
-    assert overlay.count(">25</text>") == len(hidden)
+    assert overlay.count(">25%</text>") == len(hidden)  # every hidden cell says its chance in percent
     assert 'stroke="#e0245e"' in overlay and 'stroke="#e0245e"' not in plain
     mine = next(game.vm.coords(i) for i in game.vm.cells if game.vm.mine[i])
     game.play("open {} {}".format(*mine))

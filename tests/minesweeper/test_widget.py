@@ -129,7 +129,7 @@ def test_settings_start_a_custom_game_and_refuse_bad_ones(board):
     mines.value = 4
     board.start_with_settings()
     assert (board.game.rows, board.game.cols, board.game.mines) == (5, 6, 4)
-    assert board.canvas.width == board.picture.size(board.game)[0]
+    assert board.view.size == board.picture.size(board.game)  # the canvas follows the new size
     board.preset.value = "intermediate"
     board.no_guess_box.value = True
     board.start_with_settings()
@@ -146,6 +146,7 @@ def test_save_and_load_round_trip(board):
 
 def test_the_red_clock_digits_follow_the_clock_only_when_the_second_changes(board, time):
     assert board.clock.interval == 0.25
+    fire(board.canvas, event="client_ready")  # a page shows the board (before one does, the digits wait)
     click(board, Cell(5, 5))
     frames = board.frames
     with CanvasMessages() as sent:
@@ -174,3 +175,25 @@ def test_keys_and_radios_follow_the_controls(board):
     assert board.ui.hint is not None and "Hint" in board.status_line.value
     with pytest.raises(ValueError, match="unknown mode 'dig'"):
         board.set_mode("dig")
+
+
+def test_once_a_page_shows_the_board_a_click_redraws_only_the_cells_that_changed(board):
+    from gamelab.widgets.testing import SimulatedPage
+
+    with SimulatedPage() as page:
+        fire(board.canvas, event="client_ready")  # a page shows the board: it has the whole frame
+        click(board, Cell(5, 5))
+        frames = board.frames
+        safe = next(cell for cell in cells(board, mines=False) if board.game.vm.near[board.game.vm.index(*cell)])
+        with CanvasMessages() as sent:
+            click(board, Cell(*safe))
+        copies = [name for name, _ in sent.commands() if name == "drawImage"]
+        assert board.frames == frames and sent.count == 1 and len(copies) == 1  # one cell, and the header
+        assert board.game.cell(*safe) != "#" and page.broken is None
+        with CanvasMessages() as sent:
+            fire(board.canvas, event="client_ready")  # a new page gets the whole board again
+        assert sum(1 for name, _ in sent.commands() if name == "drawImage") == 81
+        board.ui = board.ui.__class__(hint=Cell(*cells(board, mines=False)[0]))
+        with CanvasMessages() as sent:
+            board.redraw()  # the hint ring: one cell again
+        assert sum(1 for name, _ in sent.commands() if name == "drawImage") == 1

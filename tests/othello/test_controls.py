@@ -64,11 +64,11 @@ def test_h_toggles_the_hints_in_the_interface_state(pressed: str) -> None:
     assert key(Othello.new(), hidden.ui, pressed, mode="vs-computer") == Response(ui=ui)
 
 
-def test_s_steps_when_there_is_a_computer() -> None:
-    for mode in ("vs-computer", "computer-vs-computer"):
-        assert key(Othello.new(), OthelloUI(), "s", mode=mode) == Response(command="step")
-        assert key(Othello.new(), OthelloUI(), "S", mode=mode) == Response(command="step")
-    assert key(Othello.new(), OthelloUI(), "s", mode="two-players") is None
+def test_s_steps_only_when_the_computer_plays_both_sides() -> None:
+    assert key(Othello.new(), OthelloUI(), "s", mode="computer-vs-computer") == Response(command="step")
+    assert key(Othello.new(), OthelloUI(), "S", mode="computer-vs-computer") == Response(command="step")
+    for mode in ("two-players", "vs-computer"):  # against you, Step would play your own move
+        assert key(Othello.new(), OthelloUI(), "s", mode=mode) is None
 
 
 def test_other_keys_do_nothing() -> None:

@@ -30,6 +30,17 @@ def test_click_plays_and_the_computer_replies_in_one_frame() -> None:
     assert board.sounds.played[-1] == "place"
 
 
+def test_a_click_against_the_computer_draws_your_stone_before_the_search() -> None:
+    """In the browser the search runs as long work; the frame with your own move goes out first."""
+    board = OthelloBoard(mode="vs-computer", computer="white", level=2, seed=1, sound=False)
+    board._can_work_in_background = lambda: True  # as when a click in the page asks (tested here at once)
+    drawn = []
+    draw = board.view.draw
+    board.view.draw = lambda *args: (drawn.append(list(board.record.actions)), draw(*args))
+    click(board, square("f5"))
+    assert drawn[0] == ["f5"] and len(drawn[-1]) == 2  # your stone alone first, then with the reply
+
+
 def test_clicks_outside_the_squares_do_nothing() -> None:
     board = OthelloBoard(mode="two-players")
     with CanvasMessages() as sent:

@@ -83,14 +83,25 @@ def test_tsumo_and_next_keys():
 def test_call_buttons_follow_the_legal_actions():
     assert call_buttons(ron_chance(), RiichiUI()) == [CallButton("ron", ACTION_LABELS["ron"], "success"),
                                                       CallButton("pass", "Pass")]
-    assert call_buttons(riichi_turn(), RiichiUI()) == [CallButton("riichi", "Riichi 立直 (then click a tile)",
+    assert call_buttons(riichi_turn(), RiichiUI()) == [CallButton("riichi", "立直 Riichi (then click a tile)",
                                                                   "warning")]
     pending = call_buttons(riichi_turn(), RiichiUI(riichi=True))
-    assert pending == [CallButton("riichi", "Riichi: click a tile…", "warning")]
+    assert pending == [CallButton("riichi", "立直 Riichi: click a tile…", "warning")]
 
 
 def test_call_buttons_name_their_meld():
     table = rigged_table(shoupai=TENPAI, zimo=("z4",), baopai="s9")
     game = seat(act(table, 0, "z4"), 2)  # West holds z44: pon from the player opposite
     labels = {b.action: b.label for b in call_buttons(game, RiichiUI())}
-    assert labels == {"ron": "Ron ロン", "pon z444=": "Pon ポン z444=", "pass": "Pass"}  # West waits on z4 too
+    assert labels == {"ron": "ロン Ron", "pon z444=": "碰 Pon North North North", "pass": "Pass"}  # West waits on z4 too
+
+
+def test_a_click_on_a_choice_on_the_table_presses_it():
+    from gamelab.pictures import RecordingPainter
+    from gamelab.riichi.table.picture import Call, RiichiGamePicture
+
+    game = ron_chance()
+    painter = RiichiGamePicture().paint(RecordingPainter(660, 706), game, RiichiUI())
+    offered = {shape.target for shape in painter.shapes if isinstance(shape.target, Call)}
+    assert offered == {Call("ron"), Call("pass")}
+    assert click(game, RiichiUI(), Call("pass")) == Response(action="pass", ui=RiichiUI())

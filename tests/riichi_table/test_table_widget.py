@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gamelab.riichi.table import Bot
-from gamelab.riichi.table.picture import Discard, RiichiGamePicture, TablePicture, TableView
+from gamelab.riichi.table.picture import Call, Discard, RiichiGamePicture, TablePicture, TableView
+from gamelab.riichi.table.controls import call_buttons
 from gamelab.riichi.table.widget import RiichiBoard
 from gamelab.widgets import fire
 from gamelab.widgets.testing import CanvasMessages, centre_of, click
@@ -16,12 +17,12 @@ def board() -> RiichiBoard:
     return RiichiBoard(seed=1, rules={"場数": 0}, sound=True)
 
 
-def test_clicking_a_tile_discards_it_with_one_redraw(board):
+def test_clicking_a_tile_discards_it_at_once_then_the_table_plays_on(board):
     first = board.game.legal_actions()[0]
     with CanvasMessages() as sent:
         click(board, Discard(first))
     assert board.record.actions == [first]
-    assert sent.count == 1
+    assert sent.count == 2  # your discard in your river at once, then the table after the others' turns
     assert first[:2] in str(board.game.table.rivers[board.game.seat])
 
 
@@ -77,10 +78,10 @@ def test_riichi_button_then_tile():
     option = next(a for a in board.game.legal_actions() if a.startswith("riichi")).split()[1]
     for expected in (True, False):  # the r key turns riichi on and off, as the button does
         fire(board.canvas, event="key_down", key="r", shift_key=False, ctrl_key=False, meta_key=False)
-        labels = [b.description for b in board.calls.children if b.layout.display != "none"]
-        assert board.ui.riichi is expected and ("Riichi: click a tile…" in labels) is expected
+        labels = [b.label for b in call_buttons(board.game, board.ui)]
+        assert board.ui.riichi is expected and ("立直 Riichi: click a tile…" in labels) is expected
         assert ("Riichi: click the tile" in board.status_line.value) is expected
-    board.press("riichi")
+    click(board, Call("riichi"))  # the choice on the table
     assert board.ui.riichi and f"{option}*" in board.ui.riichi_options
     click(board, Discard(option))
     assert board.game.table.hands[board.game.seat].riichi

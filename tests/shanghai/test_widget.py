@@ -92,6 +92,7 @@ def test_search_frames_a_pair_and_turns_the_clock_red(board):
     board.button("search").click()
     a, b = board.ui.suggested
     assert board.given_up and "#ff0000" in board.clock.value
+    assert "counts as given up" in board.status_line.value  # said in words, not only by the clock's colour
     assert board.game.tile_at(a).kind == board.game.tile_at(b).kind
     board.button("cancel").click()
     assert board.ui.suggested == () and board.record.actions == []
@@ -138,12 +139,17 @@ def test_bad_deal_number_and_long_name_are_refused(board):
 
 
 def test_start_again_deals_a_new_problem_unless_a_number_is_typed(board):
-    assert board.deal_box.value == "" and board.game.deal_number == 3
+    assert board.deal_box.value == "3" and board.game.deal_number == 3  # the box shows the deal in play
     board.button("start").click()
     assert board.game.deal_number != 3 and board.playing
+    assert board.deal_box.value == str(board.game.deal_number)
     board.deal_box.value = "3"
     board.button("start").click()
     assert board.game.deal_number == 3 and board.record.actions == []
+    board.deal_box.value = ""
+    board.deal_box.value = "3"  # typed again: Start replays it
+    board.button("start").click()
+    assert board.game.deal_number == 3
 
 
 def test_undo_is_off_before_start_and_after_a_clear(ranking):

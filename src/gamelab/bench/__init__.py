@@ -2,6 +2,7 @@
 
 Each game adds a module ``gamelab/<game>/bench.py`` with ``run(quick: bool) -> list[Row]``. A row that
 compares against a reference measures both in the same run, so the ratio means something on any machine.
+``browser`` (every board in chromium, several minutes) runs only when named.
 """
 
 from __future__ import annotations
@@ -24,7 +25,10 @@ BENCHES: dict[str, str] = {
     "riichi": "gamelab.riichi.bench",
     "riichi-peer": "gamelab.riichi.bench_peer",
     "riichi-speed": "gamelab.riichi.bench_speed",
+    "browser": "gamelab.bench.browser",
 }
+#: benches that run only when named (they need a browser and take minutes)
+ON_REQUEST = {"browser"}
 
 
 @dataclass
@@ -74,7 +78,7 @@ def best_of(repeat: int, fn: Callable[[], object]) -> float:
 def run(names: list[str] | None = None, quick: bool = False) -> list[Row]:
     """Run the named benches (all available ones by default) and return their rows."""
     rows: list[Row] = []
-    for name in names or list(BENCHES):
+    for name in names or [name for name in BENCHES if name not in ON_REQUEST]:
         if name not in BENCHES:
             raise SystemExit(f"unknown bench {name!r}; choose from {', '.join(BENCHES)}")
         module = importlib.import_module(BENCHES[name])

@@ -36,8 +36,10 @@ def _per_frame(draw: Callable[[], None], repeat: int) -> tuple[float, float, flo
 def _frame_without_hold(board: Any) -> None:
     from ..pictures import CanvasPainter
 
+    view = board.view
+    board.canvas.set_transform(view.ratio, 0, 0, view.ratio, 0, 0)
     board.canvas.clear()
-    board.picture.paint(CanvasPainter(board.canvas), board.game, board.ui)
+    board.picture.paint(CanvasPainter(board.canvas, size=view.size, ratio=view.ratio), board.game, board.ui)
 
 
 def run(quick: bool = False) -> list[Row]:
@@ -82,6 +84,7 @@ def _frame():
     t = time.perf_counter(); board.redraw(); return time.perf_counter() - t
 _redraw = statistics.median(_frame() for _ in range({repeat}))
 print("MODEL", board.canvas.model_id)
+print("RATIO", board.view.ratio)
 print("REDRAW", _redraw)
 """
 
@@ -111,7 +114,7 @@ def _in_kernel(repeat: int) -> list[Row]:
                                "board = LightsOutBoard(size=5, seed=1, sound=False)", timeout=120)
         kc.execute_interactive(_KERNEL_CODE.format(repeat=repeat), output_hook=on_output, timeout=120)
         redraw_msgs, redraw_bytes = counts["comm_msg"], counts["bytes"]
-        model = out["MODEL"]
+        model, ratio = out["MODEL"], float(out["RATIO"])
         counts.update(comm_msg=0, bytes=0)
         import time
 
@@ -119,7 +122,8 @@ def _in_kernel(repeat: int) -> list[Row]:
         start = time.perf_counter()
         for i in range(repeat):
             row, col = divmod(i % 25, 5)
-            x, y = 24 + col * 64 + 32, 24 + row * 64 + 32
+            # the browser sends backing-store pixels: picture pixels times the canvas's ratio
+            x, y = (24 + col * 64 + 32) * ratio, (24 + row * 64 + 32) * ratio
             msg = kc.session.msg("comm_msg", {"comm_id": model, "data": {
                 "method": "custom", "content": {"event": "mouse_down", "x": x, "y": y}}})
             pending.add(msg["header"]["msg_id"])
@@ -174,9 +178,12 @@ def _game_frames(repeat: int) -> list[Row]:
     rows: list[Row] = []
     for name, board in _game_boards():
         def inline() -> None:
+            view = board.view
             with hold_canvas():
+                board.canvas.set_transform(view.ratio, 0, 0, view.ratio, 0, 0)
                 board.canvas.clear()
-                board.picture.paint(CanvasPainter(board.canvas), board.shown, board.ui)
+                board.picture.paint(CanvasPainter(board.canvas, size=view.size, ratio=view.ratio), board.shown,
+                                    board.ui)
 
         t, _, b = _per_frame(board.redraw, repeat)
         rt, _, rb = _per_frame(inline, repeat)

@@ -32,6 +32,7 @@ from ..controls import Response
 from ..errors import IllegalMove
 from .cards import Card
 from .game import Klondike, Selection
+from ..words import count
 from .picture import Box, CardAt, Column, Drag, Foundation, KlondikeUI, Pile, Press, Source, Stock, Waste
 
 if TYPE_CHECKING:  # the solver is loaded only where a board asks it
@@ -330,7 +331,7 @@ def solver_hint(game: Klondike, ui: KlondikeUI, result: SolveResult) -> Response
     if result.status == "solved":
         action = result.actions[0]
         return Response.update(hint_marks(game, action, ui),
-                               f"Winnable ({len(result.actions)} actions to go); next: {describe(game, action)}")
+                               f"Winnable ({count(len(result.actions), 'action')} to go); next: {describe(game, action)}")
     if result.status == "impossible":
         return Response(message="No winning line exists from here: the solver searched every position. "
                                 "Undo a few moves?")

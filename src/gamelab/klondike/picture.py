@@ -17,8 +17,8 @@ picture) may hold ``selected`` (cards picked up), ``drag`` (cards following the 
 
 >>> from gamelab.klondike import Klondike
 >>> picture = KlondikePicture()
->>> picture.size(Klondike.new(seed=1))
-(608, 600)
+>>> picture.size(Klondike.new(seed=1))     # as tall as the longest column needs (at most 600)
+(608, 335)
 >>> picture.target_at(Klondike.new(seed=1), 16 + 36, 140 + 50)
 CardAt(column=0, index=0)
 """
@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..pictures import Painter, Picture
+from ..words import count
 from .cards import RANK_NAMES, SUITS, Card
 from .game import Klondike
 
@@ -132,7 +133,8 @@ HINT = "#ff7ab8"
 
 
 class KlondikePicture(Picture[Klondike]):
-    """A 608 × 600 table: cards of ``card_w`` × ``card_h`` pixels, columns ``gap`` apart."""
+    """A table 608 pixels wide, as tall as its longest column needs (300 to 600): cards of ``card_w`` ×
+    ``card_h`` pixels, columns ``gap`` apart."""
 
     background = FELT
     card_w = 72
@@ -143,11 +145,23 @@ class KlondikePicture(Picture[Klondike]):
     tableau_top = 140
     down_step = 9  # how much of a face-down card shows under the next one
     up_step = 25  # how much of a face-up card shows: its rank and suit
-    height = 600
+    height = 600  # the tallest the table gets: longer columns tighten their fan instead
+    min_height = 300
 
     # -- where things are ----------------------------------------------------------------------
     def size(self, state: Klondike, ui: KlondikeUI | None = None) -> tuple[int, int]:
-        return 2 * self.margin + 7 * self.card_w + 6 * self.gap, self.height
+        return 2 * self.margin + 7 * self.card_w + 6 * self.gap, self.table_height(state)
+
+    def table_height(self, state: Klondike) -> int:
+        """The table's height: the longest column, one more card's step below it (room to drop a card), the
+        margin; between ``min_height`` and ``height``. The table grows and shrinks with its columns."""
+        longest = 0.0
+        for pile in state.tableau:
+            down = sum(1 for card in pile if not card.up)
+            ups = len(pile) - down
+            longest = max(longest, down * self.down_step + max(0, ups - 1) * self.up_step)
+        needed = self.tableau_top + longest + self.card_h + self.up_step + self.margin
+        return int(min(self.height, max(self.min_height, needed)))
 
     def column_x(self, column: int) -> float:
         return self.margin + column * (self.card_w + self.gap)
@@ -253,8 +267,8 @@ class KlondikePicture(Picture[Klondike]):
         x = self.column_x(column)
         pile = state.tableau[column]
         # The whole column area is a drop target, under the cards.
-        p.rect(x, self.tableau_top, self.card_w, self.height - self.tableau_top - self.margin, fill=FELT,
-               alpha=0.0, target=Column(column))
+        p.region(x, self.tableau_top, self.card_w, self.table_height(state) - self.tableau_top - self.margin,
+                 Column(column))
         if not pile or cut == 0:
             self._slot(p, x, self.tableau_top, "K", target=Column(column))
         for index, card in enumerate(pile):
@@ -280,10 +294,11 @@ class KlondikePicture(Picture[Klondike]):
         p.round_rect(x - 6, y - 6, w + 12, h + 12, 12, stroke=colour, line_width=3, alpha=0.35)
 
     def _banner(self, p: Painter, state: Klondike) -> None:
-        width = self.size(state)[0]
-        p.round_rect(width / 2 - 170, 300, 340, 86, 16, fill="#102a18", stroke=SELECT, line_width=3, alpha=0.92)
-        p.text(width / 2, 330, "You won!", size=28, bold=True, fill=SELECT)
-        p.text(width / 2, 364, f"{state.moves} moves · score {state.score}", size=16, fill="white")
+        width, height = self.size(state)
+        top = (height - 86) / 2
+        p.round_rect(width / 2 - 170, top, 340, 86, 16, fill="#102a18", stroke=SELECT, line_width=3, alpha=0.92)
+        p.text(width / 2, top + 30, "You won!", size=28, bold=True, fill=SELECT)
+        p.text(width / 2, top + 64, f"{count(state.moves, 'move')} · score {state.score}", size=16, fill="white")
 
     # -- one card --------------------------------------------------------------------------------
     def draw_card(self, p: Painter, card: Card, x: float, y: float, *, target: Target | None = None,
@@ -310,10 +325,10 @@ class KlondikePicture(Picture[Klondike]):
         p.text(x + 5, y + 4, rank, size=16, bold=True, fill=colour, align="left", baseline="top")
         p.text(x + w - 6, y + 4, suit, size=16, fill=colour, align="right", baseline="top")
         p.text(x + 5, y + 22, suit, size=12, fill=colour, align="left", baseline="top")  # shows in the waste fan
-        if card.rank > 10:  # court cards: the letter large, framed
-            p.round_rect(x + 14, y + 30, w - 28, h - 40, 4, stroke=colour, line_width=1, alpha=0.5)
-            p.text(x + w / 2, y + 52, rank, size=30, bold=True, fill=colour)
-            p.text(x + w / 2, y + 78, suit, size=18, fill=colour)
+        if card.rank > 10:  # court cards: the letter large, in a frame clear of the corner indices
+            p.round_rect(x + 17, y + 36, w - 34, h - 52, 4, stroke=colour, line_width=1, alpha=0.5)
+            p.text(x + w / 2, y + 55, rank, size=26, bold=True, fill=colour)
+            p.text(x + w / 2, y + 75, suit, size=15, fill=colour)
         else:
             p.text(x + w / 2, y + 62, suit, size=40 if card.rank > 1 else 48, fill=colour)
         with p.rotated(180, x + w / 2, y + h / 2):

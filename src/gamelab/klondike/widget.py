@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from ..errors import IllegalMove
 from ..game import Record
 from ..widgets import PlayBoard, Progress
+from ..words import count
 from . import controls
 from .game import Klondike
 from .picture import KlondikePicture, KlondikeUI
@@ -97,7 +98,7 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
 
     def auto_complete(self) -> None:
         if self.act("auto"):
-            self.say(f"Auto-complete: every card went home in {self.game.moves} moves.")
+            self.say(f"Auto-complete: every card went home in {count(self.game.moves, 'move')}.")
 
     def solver_hint(self) -> None:
         """Ask the solver (it sees every card) for the next move of a winning line (long work: it runs
@@ -123,7 +124,7 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
             self.record.play(action)
         self.ui = self.make_ui()
         self.after_action(result.actions[-1])
-        self.say(f"The solver finished the game in {len(result.actions)} actions (Undo walks them back).")
+        self.say(f"The solver finished the game in {count(len(result.actions), 'action')} (Undo walks them back).")
         self.refresh()
 
     # -- game flow -----------------------------------------------------------------------------------
@@ -151,7 +152,7 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
     def status(self) -> str:
         game = self.game
         if game.is_won:
-            return f"You won! {game.moves} moves, score {game.score}. Play again?"
+            return f"You won! {count(game.moves, 'move')}, score {game.score}. Play again?"
         deal = f"deal {game.setup['seed']}" if "seed" in game.setup else "a set deal"
         text = f"Draw {game.draw} · {deal} · moves {game.moves} · score {game.score}"
         if self.ui.selected is not None:

@@ -4,7 +4,8 @@
   with the shipped step ("not written yet", passed, or the first failing case drawn in the game's words);
   :func:`use` gives a board the learner's piece where it passes and the shipped one where it does not;
   :func:`solution` shows a step's shipped solution, collapsed.
-* :func:`show_source` shows shipped code (a part of a function, with the rest collapsed).
+* :func:`show_source` shows shipped code (a part of a function, with the rest collapsed); :func:`progress`
+  shows a bar under a cell that takes a few seconds.
 * ``gamelab grade`` (:mod:`gamelab.lessons.grade`) and ``gamelab lessons --solutions``
   (:mod:`gamelab.lessons.solutions`) are for instructors.
 
@@ -15,8 +16,9 @@ True
 """
 
 from .exercises import Exercise, ExerciseReport, Explanation, check, exercise, register, solution, use
-from .helpers import CheckReport, compare, show_source, swap, swapped
+from .helpers import CheckReport, compare, progress, show_source, swap, swapped
 from .setup import lesson_setup
 
 __all__ = ["exercise", "check", "use", "solution", "Exercise", "Explanation", "ExerciseReport", "register",
-           "show_source", "compare", "CheckReport", "swap", "swapped", "lesson_setup"]
+           "show_source", "compare", "CheckReport", "swap", "swapped", "progress",
+           "lesson_setup"]

@@ -7,9 +7,9 @@ import inspect
 import textwrap
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-__all__ = ["SourceView", "show_source", "compare", "CheckReport", "swap", "swapped"]
+__all__ = ["SourceView", "show_source", "compare", "CheckReport", "swap", "swapped", "progress"]
 
 
 @dataclass
@@ -206,3 +206,47 @@ def swapped(owner: Any, name: str, replacement: Callable[..., Any]) -> Iterator[
         yield
     finally:
         handle.restore()
+
+
+T = TypeVar("T")
+
+
+def progress(items: Iterable[T], label: str = "working", total: int | None = None) -> Iterator[T]:
+    """Yield ``items`` one by one while a bar under the cell shows how many are done.
+
+    For the cells that take more than a second or two (statistics over many deals or games), so the
+    learner sees the work go on. Outside a notebook (a script, a doctest) nothing is shown:
+
+    >>> [n * n for n in progress(range(4), "squaring")]
+    [0, 1, 4, 9]
+    """
+    if total is None:
+        items = list(items)
+        total = len(items)
+    bar = _progress_bar(label, total)
+    done = 0
+    for item in items:
+        yield item
+        done += 1
+        if bar is not None:
+            bar.value = done
+    if bar is not None:
+        bar.description = f"{label}: done"
+        bar.bar_style = "success"
+
+
+def _progress_bar(label: str, count: int) -> Any:
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with the lessons' stack
+        return None
+    shell = get_ipython()
+    if shell is None or type(shell).__name__ != "ZMQInteractiveShell":
+        return None  # not in a notebook's kernel: no bar
+    import ipywidgets as widgets
+    from IPython.display import display
+
+    bar = widgets.IntProgress(value=0, min=0, max=max(count, 1), description=label,
+                              style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
+    display(bar)
+    return bar

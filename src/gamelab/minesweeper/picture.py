@@ -31,7 +31,8 @@ from .ctrl import OPEN_MODE
 from .game import Minesweeper
 from .vmap import FLAG, HIDE, VMap
 
-__all__ = ["Cell", "Face", "ResultMessage", "MinesweeperUI", "MinesweeperPicture", "NUMBER_COLOURS", "table_layout"]
+__all__ = ["Cell", "Face", "ResultMessage", "MinesweeperUI", "MinesweeperPicture", "NUMBER_COLOURS", "table_layout",
+           "chance_colour", "chance_text"]
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ NUMBER_COLOURS = {1: "#0000ff", 2: "#007b00", 3: "#ff0000", 4: "#00007b", 5: "#7
 
 GREY, LIGHT, DARK, LINE = "#c0c0c0", "#ffffff", "#808080", "#9a9a9a"
 LED_FONT = "DejaVu Sans Mono, Consolas, monospace"
+NARROW_FONT = "DejaVu Sans Condensed, Arial Narrow, DejaVu Sans, sans-serif"  # "22%" fits a 24-pixel cell
 
 
 def table_layout(rows: int, cols: int, size: float) -> dict[tuple[int, int], tuple[float, float]]:
@@ -173,6 +175,8 @@ class MinesweeperPicture(Picture[Minesweeper | VMap]):
         _led(p, f + 7, cy, 0 if result == 1 else vm.mines - vm.flags)
         self.draw_clock(p, ui)
         _face(p, width / 2, cy, 15, "dead" if result == -1 else "cool" if result == 1 else "smile")
+        if ui.chances is not None and width / 2 - 19 - (f + 7 + 48 + 10) >= 134:  # room for the scale
+            _chance_legend(p, f + 7 + 48 + 12, cy)
 
     def draw_clock(self, p: Painter, ui: MinesweeperUI | None = None) -> None:
         """Only the clock's digits (``ui.seconds``): the board repaints just these while time runs."""
@@ -188,16 +192,49 @@ class MinesweeperPicture(Picture[Minesweeper | VMap]):
             if row == 1 or row % step == 0:
                 p.text(x0 - 3 - self.label / 2, y0 + (row - 0.5) * self.cell, str(row), size=size, fill="#404040")
 
+    @staticmethod
+    def _look(vm: VMap, i: int, cleared: bool) -> str:
+        state = vm.state[i]
+        if state in (HIDE, FLAG):
+            return "flag" if state == FLAG or cleared else "hidden"
+        if vm.mine[i]:
+            return "exploded" if i == vm.exploded else "mine"
+        return f"open {vm.near[i]}"
+
+    def looks(self, state: Minesweeper | VMap, ui: MinesweeperUI | None = None) -> dict[tuple[int, int], tuple]:
+        """How each cell looks in the picture of ``state``: a play board compares two of these to redraw
+        only the cells that changed (:meth:`draw_cells`)."""
+        ui = ui if ui is not None else MinesweeperUI()
+        vm = _vm(state)
+        cleared = vm.show() == 1
+        chances: Mapping[tuple[int, int], float] = ui.chances or {}
+        hint = (ui.hint.row, ui.hint.col) if ui.hint is not None else None
+        out = {}
+        for i in vm.cells:
+            cell = vm.coords(i)
+            look = self._look(vm, i, cleared)
+            out[cell] = (look, chances.get(cell) if look == "hidden" else None, cell == hint)
+        return out
+
+    def draw_cells(self, p: Painter, state: Minesweeper | VMap, ui: MinesweeperUI | None,
+                   cells: list[tuple[int, int]]) -> None:
+        """Over a frame of this board: the header again, and ``cells`` (what :meth:`draw` would draw there)."""
+        ui = ui if ui is not None else MinesweeperUI()
+        vm = _vm(state)
+        p.rect(self.frame, self.frame, p.width - 2 * self.frame, self.header, fill=GREY)
+        self._draw_header(p, vm, ui, p.width)
+        cleared = vm.show() == 1
+        chances: Mapping[tuple[int, int], float] = ui.chances or {}
+        for row, col in cells:
+            self._draw_cell(p, vm, vm.index(row, col), row, col, chances.get((row, col)), cleared)
+            if ui.hint is not None and (ui.hint.row, ui.hint.col) == (row, col):
+                x, y, s = self.cell_box(row, col, vm)
+                p.circle(x + s / 2, y + s / 2, s * 0.42, stroke="#e0245e", line_width=3)
+
     def _draw_cell(self, p: Painter, vm: VMap, i: int, row: int, col: int, chance: float | None,
                    cleared: bool = False) -> None:
         x, y, s = self.cell_box(row, col, vm)
-        state = vm.state[i]
-        if state in (HIDE, FLAG):
-            look = "flag" if state == FLAG or cleared else "hidden"
-        elif vm.mine[i]:
-            look = "exploded" if i == vm.exploded else "mine"
-        else:
-            look = f"open {vm.near[i]}"
+        look = self._look(vm, i, cleared)
         # A few looks repeat hundreds of times: as sprites, a canvas paints each once and then copies it.
         p.sprite(("mines-cell", look, s), x, y, s, s, lambda q, cx, cy: _paint_cell(q, look, cx, cy, s),
                  target=Cell(row, col))
@@ -259,16 +296,63 @@ def _mine(p: Painter, cx: float, cy: float, r: float) -> None:
     p.circle(cx - r * 0.35, cy - r * 0.35, r * 0.28, fill="white")
 
 
+#: the Chances overlay's colour scale, from a safe cell to a sure mine (ColorBrewer's RdYlGn, 5 classes),
+#: placed on the square root of the chance so that small risks already show: 6 % is light green, 25 %
+#: yellow, 50 % orange
+CHANCE_SCALE = ((0.0, (26, 150, 65)), (0.3, (166, 217, 106)), (0.5, (255, 255, 145)), (0.7, (253, 174, 97)),
+                (1.0, (215, 25, 28)))
+
+
+def chance_colour(chance: float) -> str:
+    """The overlay's colour for a mine chance (0–1): green for safe, through yellow, to red for a mine.
+
+    >>> chance_colour(0), chance_colour(0.25), chance_colour(1)
+    ('#1a9641', '#ffff91', '#d7191c')
+    """
+    t = min(1.0, max(0.0, chance)) ** 0.5
+    for (t0, c0), (t1, c1) in zip(CHANCE_SCALE, CHANCE_SCALE[1:]):
+        if t <= t1:
+            k = (t - t0) / (t1 - t0)
+            return "#" + "".join(f"{round(a + (b - a) * k):02x}" for a, b in zip(c0, c1))
+    return "#d7191c"
+
+
+def chance_text(chance: float) -> str:
+    """The percentage written on a hidden cell.
+
+    >>> [chance_text(c) for c in (0, 0.004, 0.2249, 0.995, 1)]
+    ['0%', '<1%', '22%', '>99%', '100%']
+    """
+    if chance <= 0:
+        return "0%"
+    if chance >= 1:
+        return "100%"
+    if chance < 0.01:
+        return "<1%"
+    if chance > 0.99:
+        return ">99%"
+    return f"{100 * chance:.0f}%"
+
+
 def _chance(p: Painter, x: float, y: float, s: float, chance: float) -> None:
-    """The probability overlay: green for safe through yellow to red for a sure mine, and the percentage."""
-    c = min(1.0, max(0.0, chance))
-    red = int(255 * min(1.0, 2 * c))
-    green = int(200 * min(1.0, 2 * (1 - c)))
-    colour = f"#{red:02x}{green:02x}30"
-    inset = max(2.0, s / 9)
-    p.rect(x + inset, y + inset, s - 2 * inset, s - 2 * inset, fill=colour, alpha=0.45)
-    text = "0" if c == 0 else "100" if c == 1 else f"{100 * c:.0f}" if c >= 0.01 else "<1"
-    p.text(x + s / 2, y + s / 2 + 0.5, text, size=s * 0.36, fill="#101010")
+    """The probability overlay on a hidden cell: its colour on the scale and its percentage."""
+    inset = max(1.5, s / 12)
+    p.rect(x + inset, y + inset, s - 2 * inset, s - 2 * inset, fill=chance_colour(chance), alpha=0.9)
+    if chance >= 1:  # a sure mine: the mine itself says it best
+        _mine(p, x + s / 2, y + s / 2, s * 0.22)
+        return
+    text = chance_text(chance)
+    p.text(x + s / 2, y + s / 2 + 0.5, text, size=s * (0.42 if len(text) <= 2 else 0.36), bold=True,
+           fill="#111111", family=NARROW_FONT)
+
+
+def _chance_legend(p: Painter, x: float, cy: float) -> None:
+    """The colour scale in the header: safe on the left, mine on the right (128 pixels wide)."""
+    p.text(x, cy, "safe", size=11, fill="#1a6d32", bold=True, align="left")
+    for k, chance in enumerate((0, 0.05, 0.25, 0.5, 0.8, 1)):
+        p.rect(x + 30 + k * 11, cy - 7, 11, 14, fill=chance_colour(chance))
+    p.rect(x + 30, cy - 7, 66, 14, stroke="#404040", line_width=1)
+    p.text(x + 100, cy, "mine", size=11, fill="#a01010", bold=True, align="left")
 
 
 def _led(p: Painter, x: float, cy: float, value: int) -> None:

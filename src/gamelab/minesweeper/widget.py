@@ -69,9 +69,11 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
         self.add_button("Hint", self.hint, "Ring a safe cell, or the safest guess (key h)", name="hint")
         self.add_button("Chances", self.toggle_chances, "Show every hidden cell's mine chance (key p)",
                         name="chances")
-        self.mode_buttons = widgets.ToggleButtons(options=[("Open", OPEN_MODE), ("Flag", FLAG_MODE)],
+        # The mode in words and colour: flag mode turns the pair red, so it cannot be missed
+        self.mode_buttons = widgets.ToggleButtons(options=[("Open cells", OPEN_MODE), ("⚑ Put flags", FLAG_MODE)],
                                                   value=OPEN_MODE, tooltips=["Open cells", "Put up flags (key f)"],
-                                                  style={"button_width": "64px"})
+                                                  style={"button_width": "96px", "font_weight": "bold"})
+        self.mode_buttons.add_class("gamelab-mode")
         self.mode_buttons.observe(self._mode_picked, names="value")
         choices = [(name, name) for name in PRESETS] + [("custom", "custom")]
         self.preset = widgets.Dropdown(options=choices, value=self._preset if self._preset in PRESETS else "custom",
@@ -87,6 +89,8 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
         start = widgets.Button(description="Start", tooltip="A new game with these settings",
                                layout=widgets.Layout(width="auto"))
         start.on_click(lambda _: self.start_with_settings())
+        if self.clock is not None:  # one clock: the red digits on the board show the time
+            self.clock.layout.display = "none"
         self.extras.children = (self.mode_buttons, self.preset, *self.custom, self.opening_box,
                                 self.no_guess_box, start)
 
@@ -122,7 +126,21 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
         self.ui = replace(self.ui, seconds=self.elapsed,
                           message=self.result_message() if shown is self.game else None,
                           chances=shown.chances() if self.ui.show_chances else None)
-        super().redraw()
+        # Only the cells that changed, on top of the frame the page has (an expert board's full frame is
+        # 480 cells; a click changes a few); a whole frame when the page is new or the overlay text moves.
+        looks = self.picture.looks(shown, self.ui)
+        size = self.picture.size(shown, self.ui)
+        drawn, self._drawn = self._drawn, None
+        if (drawn is not None and self.view.pages and drawn[:2] == (self.view.pages, size)
+                and drawn[3] is None and self.ui.message is None):
+            changed = [cell for cell, look in looks.items() if drawn[2].get(cell) != look]
+            self.view.draw_part(lambda painter: self.picture.draw_cells(painter, shown, self.ui, changed))
+        else:
+            super().redraw()
+        self._drawn = (self.view.pages, size, looks, self.ui.message)
+
+    #: what the page shows: (pages seen, picture size, each cell's look, the overlay text)
+    _drawn: tuple[int, tuple[int, int], dict[tuple[int, int], tuple], str | None] | None = None
 
     def refresh(self) -> None:
         enabled = controls.modes_enabled(self.game)
@@ -130,6 +148,7 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
             self.ui = replace(self.ui, mode=OPEN_MODE)  # _gameOver resets the radios to open mode
         self.mode_buttons.value = self.ui.mode
         self.mode_buttons.disabled = not enabled
+        self.mode_buttons.button_style = "danger" if self.ui.mode == FLAG_MODE else ""
         super().refresh()
 
     def on_tick(self) -> None:

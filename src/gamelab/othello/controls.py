@@ -10,7 +10,7 @@ Response(action='f5')
 Response(message="It is the computer's turn: press Step.", error=True)
 >>> key(game, OthelloUI(hints=True), "h", mode="two-players")
 Response(ui=OthelloUI(hints=False, flips=True, labels={}, highlight=(), score=True))
->>> key(game, OthelloUI(), "s", mode="vs-computer")
+>>> key(game, OthelloUI(), "s", mode="computer-vs-computer")
 Response(command='step')
 """
 
@@ -60,9 +60,10 @@ def click(game: Othello, ui: OthelloUI, target: object, *, mode: str, computer: 
 
 
 def key(game: Othello, ui: OthelloUI, key: str, *, mode: str) -> Response[OthelloUI] | None:
-    """``h`` shows or hides the legal-move dots; ``s`` lets the computer play a move (the Step button)."""
+    """``h`` shows or hides the legal-move dots; ``s`` lets the computer play a move (the Step button, in
+    "computer-vs-computer" mode: against you it would play your move for you)."""
     if key.lower() == "h":
         return Response.update(replace(ui, hints=not ui.hints))
-    if key.lower() == "s" and mode != "two-players":
+    if key.lower() == "s" and mode == "computer-vs-computer":
         return Response(command="step")
     return None

@@ -37,7 +37,7 @@ class Square:
 class OthelloUI:
     """What the picture marks besides the stones (the play board uses ``hints``; lessons use the rest).
 
-    * ``hints`` – small dots of the mover's colour on the legal squares
+    * ``hints`` – dots of the mover's colour, ringed in the other, on the legal squares
     * ``flips`` – rings on the stones the last move turned over
     * ``labels`` – text on squares, ``{index: "3"}`` (the lesson writes edge distances this way)
     * ``highlight`` – squares outlined in yellow, ``[index, …]`` (a direction being walked)
@@ -112,11 +112,11 @@ class OthelloPicture(Picture[Othello]):
             p.circle(f + col * c + c / 2, f + row * c + c / 2, 5, fill=MARK, stroke="white", line_width=1.5)
 
         if ui.hints and not state.is_over:
-            colour = "#111111" if state.to_move == BLACK else "#fafafa"
+            # a dot of the mover's colour with a ring of the other, so it stands out on the green cloth
+            colour, ring = ("#111111", "#f4f4f0") if state.to_move == BLACK else ("#fafafa", "#111111")
             for index in squares(state.legal_moves()):
                 row, col = divmod(index, 8)
-                p.circle(f + col * c + c / 2, f + row * c + c / 2, c * 0.12, fill=colour,
-                         alpha=0.55 if state.to_move == BLACK else 0.8)
+                p.circle(f + col * c + c / 2, f + row * c + c / 2, c * 0.13, fill=colour, stroke=ring, line_width=2)
 
         for index, label in ui.labels.items():
             row, col = divmod(index, 8)

@@ -86,7 +86,9 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
         self.level_menu.observe(lambda change: self.set_level(change["new"]), names="value")
         self.hints_box.observe(lambda change: self.set_hints(change["new"]), names="value")
         self.lang_box.observe(lambda change: self.set_lang("ja" if change["new"] else "en"), names="value")
-        self.extras.children = (self.mode_menu, self.colour_menu, self.level_menu, self.hints_box, self.lang_box)
+        # the two checkboxes wrap to a new line together, never the language one alone
+        toggles = widgets.HBox([self.hints_box, self.lang_box], layout=widgets.Layout(align_items="center"))
+        self.extras.children = (self.mode_menu, self.colour_menu, self.level_menu, toggles)
         self._sync_controls()
         self._advance()  # before the first frame: a forced pass, or the computer's first move as black
 
@@ -108,7 +110,9 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
     def _sync_controls(self) -> None:
         self.colour_menu.layout.display = "" if self.mode == "vs-computer" else "none"
         self.level_menu.layout.display = "none" if self.mode == "two-players" else ""
-        self.button("step").layout.display = "none" if self.mode == "two-players" else ""
+        # Step lets the computer play the next move: of use only when it plays both sides (against you it
+        # would play your move)
+        self.button("step").layout.display = "" if self.mode == "computer-vs-computer" else "none"
         self.button("run").layout.display = "" if self.mode == "computer-vs-computer" else "none"
 
     # -- settings (the menus call these; so can a lesson) -----------------------------------------
@@ -250,6 +254,10 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
     def after_action(self, action: str) -> None:
         super().after_action(action)
         self._note = ""  # your move: a pass note from before it is old news
+        if self._can_work_in_background() and controls.computer_moves(self.game, self.mode, self.computer):
+            # A click against the computer: your stone goes to the page now, before the search starts
+            # (at level 6 it takes about a second, and even quick replies would wait for it)
+            self.redraw()
         self._advance()
 
     def step(self) -> None:

@@ -302,12 +302,15 @@ class SpriteCache:
     A play board owns one. When a browser (re)connects it has no pixels for these canvases:
     :meth:`repaint` paints them all again (the board calls it before its own full redraw).
     ``make_canvas(width, height)`` makes an off-screen canvas: the widget layer passes ipycanvas'
-    ``Canvas``, so the pictures layer itself imports nothing from Jupyter.
+    ``Canvas``, so the pictures layer itself imports nothing from Jupyter. ``ratio`` is the board's
+    backing-store pixels per picture pixel: a sprite is painted at that resolution, so it stays as
+    sharp as the board it is copied onto.
     """
 
-    def __init__(self, make_canvas: Callable[[int, int], Any]) -> None:
+    def __init__(self, make_canvas: Callable[[int, int], Any], ratio: float = 1.0) -> None:
         self._make_canvas = make_canvas
-        self._entries: dict[Hashable, tuple[Any, Callable[[Painter, float, float], None]]] = {}
+        self.ratio = float(ratio)
+        self._entries: dict[Hashable, tuple[Any, Callable[[Painter, float, float], None], tuple[float, float]]] = {}
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -316,20 +319,22 @@ class SpriteCache:
         """The off-screen canvas holding sprite ``key`` (made and painted on first use)."""
         entry = self._entries.get(key)
         if entry is None:
-            canvas = self._make_canvas(max(1, math.ceil(w)), max(1, math.ceil(h)))
-            entry = self._entries[key] = (canvas, draw)
-            self._paint(canvas, draw)
+            r = self.ratio
+            canvas = self._make_canvas(max(1, math.ceil(w * r)), max(1, math.ceil(h * r)))
+            entry = self._entries[key] = (canvas, draw, (w, h))
+            self._paint(*entry)
         return entry[0]
 
-    @staticmethod
-    def _paint(canvas: Any, draw: Callable[[Painter, float, float], None]) -> None:
+    def _paint(self, canvas: Any, draw: Callable[[Painter, float, float], None], size: tuple[float, float]) -> None:
+        if self.ratio != 1.0:
+            canvas.set_transform(self.ratio, 0, 0, self.ratio, 0, 0)
         canvas.clear()
-        draw(CanvasPainter(canvas), 0, 0)
+        draw(CanvasPainter(canvas, size=size, ratio=self.ratio), 0, 0)
 
     def repaint(self) -> None:
         """Paint every sprite again (for a page that has just connected)."""
-        for canvas, draw in self._entries.values():
-            self._paint(canvas, draw)
+        for entry in self._entries.values():
+            self._paint(*entry)
 
 
 class CanvasPainter(Painter):
@@ -337,14 +342,21 @@ class CanvasPainter(Painter):
 
     Canvas state (colours, widths, fonts) is only sent when it changes: fewer bytes per redraw. With a
     :class:`SpriteCache`, :meth:`Painter.sprite` pictures are copied from off-screen canvases.
+
+    ``size`` is the picture's size (default: the canvas's) and ``ratio`` the canvas's backing-store
+    pixels per picture pixel: the caller scales the canvas by ``ratio`` (``set_transform``), and the
+    painter keeps sprite copies on whole backing-store pixels.
     """
 
     _ALIGN = {"left": "left", "center": "center", "right": "right"}
 
-    def __init__(self, canvas: Any, sprites: SpriteCache | None = None) -> None:
-        super().__init__(canvas.width, canvas.height)
+    def __init__(self, canvas: Any, sprites: SpriteCache | None = None, *,
+                 size: tuple[float, float] | None = None, ratio: float = 1.0) -> None:
+        width, height = size if size is not None else (canvas.width / ratio, canvas.height / ratio)
+        super().__init__(int(width), int(height))
         self.canvas = canvas
         self.sprites = sprites
+        self.ratio = float(ratio)
         self._state: dict[str, Any] = {}
 
     def sprite(self, key, x, y, w, h, draw, *, target=None):
@@ -353,8 +365,13 @@ class CanvasPainter(Painter):
             return
         source = self.sprites.canvas_for(key, w, h, draw)
         self._set("global_alpha", 1.0)
-        # whole pixels: a copy at a fractional position would be resampled and look blurred
-        self.canvas.draw_image(source, round(x), round(y))
+        # whole backing-store pixels: a copy at a fractional position would be resampled and look blurred
+        r = self.sprites.ratio
+        if r == 1.0 and self.ratio == 1.0:
+            self.canvas.draw_image(source, round(x), round(y))
+        else:
+            self.canvas.draw_image(source, round(x * self.ratio) / self.ratio, round(y * self.ratio) / self.ratio,
+                                   source.width / r, source.height / r)
         self._keep("rect", (x, y, w, h), target)
 
     def _set(self, name: str, value: Any) -> None:

@@ -3,8 +3,8 @@
 Each tile is drawn as the tutorial draws it: a white body reaching ``LAYER_DX``/``LAYER_DY`` down and
 to the right (it hides the layer below), the right side shaded 40 % and the bottom side 60 %, black
 edges, the face (gamelab's own tile art), a tint on every tile that can be taken — red, yellow, green,
-blue from the top layer down, twice as strong on the selected tile — and a red frame on the two
-tiles Search suggests. Layers are painted bottom first so upper tiles cover lower ones.
+blue from the top layer down, twice as strong on the selected tile, which also gets a thick amber
+frame — and a red frame on the two tiles Search suggests. Layers are painted bottom first so upper tiles cover lower ones.
 
 Clickable targets are :class:`~gamelab.shanghai.controls.TileAt` on the faces of selectable tiles only,
 as the tutorial lays its invisible buttons: a click anywhere else is the canvas's NG click.
@@ -55,6 +55,8 @@ class ShanghaiUI:
     banner: str | None = None
 
 
+#: The frame of the selected tile.
+SELECTED = "#ffb000"
 #: The tint of a selectable tile per layer (colour, strength), strength doubled when selected.
 LAYER_TINTS = {0: ("rgb(255, 0, 0)", 0.2), 1: ("rgb(255, 255, 0)", 0.2), 2: ("rgb(0, 255, 0)", 0.2),
                3: ("rgb(0, 0, 255)", 0.1)}
@@ -140,6 +142,10 @@ class ShanghaiPicture(Picture[Shanghai]):
             red, green, blue, opacity = (tint or tile_tint)(tile.depth, selected)
             p.rect(left, top, TILE_WIDTH, TILE_HEIGHT, fill=f"rgb({red}, {green}, {blue})",
                    alpha=max(0.0, min(1.0, opacity)), target=TileAt(*tile.position))
+        if selected:  # a frame that cannot be missed: dark, then bright, then dark again inside
+            p.round_rect(left - 3, top - 3, TILE_WIDTH + 6, TILE_HEIGHT + 6, 4, stroke="#102030", line_width=2)
+            p.round_rect(left - 1, top - 1, TILE_WIDTH + 2, TILE_HEIGHT + 2, 3, stroke=SELECTED, line_width=3.5)
+            p.rect(left + 1.5, top + 1.5, TILE_WIDTH - 3, TILE_HEIGHT - 3, stroke="#102030", line_width=1)
         if suggested:
             p.rect(left + 2, top + 2, TILE_WIDTH - 4, TILE_HEIGHT - 4, stroke="#ff0000", line_width=4)
 

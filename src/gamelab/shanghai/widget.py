@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import replace
 from html import escape
@@ -36,6 +37,11 @@ from .solver import is_winnable
 
 __all__ = ["ShanghaiBoard", "HOW_TO_PLAY"]
 
+# the how-to text in its two languages, shown whole by default (a marquee cuts it mid-sentence)
+HOW_TO_PLAY_JA, HOW_TO_PLAY_EN = HOW_TO_PLAY[:HOW_TO_PLAY.index("Take two")], HOW_TO_PLAY[HOW_TO_PLAY.index("Take two"):]
+_HOW_TO_STYLE = ("max-width:484px;box-sizing:border-box;font-size:13px;line-height:1.4;color:#103030;"
+                 "background:#e6f3f3;border-left:4px solid #008b8b;padding:4px 8px;margin-bottom:2px")
+
 _MARQUEE_CSS = """<style>
 .gamelab-marquee {overflow:hidden; white-space:nowrap; width:484px; font-weight:bold; color:#fff;
   background:#008b8b; padding:2px 0;}
@@ -49,7 +55,9 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
 
     ``deal`` fixes the first problem (None: random); ``ranking`` is a :class:`Ranking`, ``"default"``
     for the one in the user's data folder, or None for no ranking; ``warn_unwinnable`` runs the solver
-    after each pair (within ``solver_nodes`` positions).
+    after each pair (within ``solver_nodes`` positions, after the frame of the pair has gone out).
+    ``marquee=True`` scrolls the how-to text along one line, as the tutorial's page does (default: the
+    text shown whole, in English and Japanese).
 
     The board plays on replacement pieces where given (a learner's, in the lesson): the engine's
     ``can_select``, ``search``, ``check_clear`` and ``init_tiles`` (:meth:`Shanghai.with_rules`), the
@@ -73,7 +81,7 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
                  tint: Callable[[int, bool], Any] | None = None,
                  on_click: Callable[..., Any] | None = None, on_cancel: Callable[..., Any] | None = None,
                  on_search: Callable[..., Any] | None = None, time_text: Callable[[int], str] | None = None,
-                 **options: Any) -> None:
+                 marquee: bool = False, **options: Any) -> None:
         self._rng = random.Random(seed)
         first = deal if deal is not None else self._rng.choice(RANDOM_DEALS)
         engine = {"can_select": can_select, "search": search, "check_clear": check_clear, "init_tiles": init_tiles}
@@ -108,13 +116,24 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
                 self.ranking_error = str(exc)
         self.player = widgets.Text(value=player if player is not None else remembered, description="Player",
                                    placeholder="your name (max 32)", layout=widgets.Layout(width="260px"))
+        # The deal in play (before Start: the one Start plays). Start deals a new random problem, unless
+        # a number was typed since: then it plays that deal.
         self.deal_box = widgets.Text(value=str(first), description="Deal #", placeholder="random",
-                                     tooltip="The deal the next Start plays: empty for a random one",
+                                     tooltip="The deal in play. Type a number for Start to play that deal; "
+                                             "otherwise Start deals a new one",
                                      layout=widgets.Layout(width="200px"))
+        self._box_plays_next = True  # the box's number is what the next Start plays (typed, or the first deal)
+        self._filling_box = False
+        self.deal_box.observe(self._deal_typed, names="value")
         self.share = widgets.HTML()
         self.ranking_view = widgets.HTML()
-        self.how_to = widgets.HTML(_MARQUEE_CSS + f'<div class="gamelab-marquee"><span>{escape(HOW_TO_PLAY)}'
-                                   f"</span></div>")
+        if marquee:
+            self.how_to = widgets.HTML(_MARQUEE_CSS + f'<div class="gamelab-marquee"><span>{escape(HOW_TO_PLAY)}'
+                                       f"</span></div>")
+        else:
+            self.how_to = widgets.HTML(f'<div class="gamelab-how-to" style="{_HOW_TO_STYLE}">'
+                                       f"<b>How to play.</b> {escape(HOW_TO_PLAY_EN)}<br>"
+                                       f'<span lang="ja">{escape(HOW_TO_PLAY_JA)}</span></div>')
         options.setdefault("clock_format", format_seconds_with_ms)
         options.setdefault("clock_interval", 0.25)
         super().__init__(self.rules.new(deal=first), clock=True, **options)
@@ -141,9 +160,10 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
             return "Press Start to play this problem."
         if game.is_cleared:
             return "Cleared! " + (f"Time {format_seconds_with_ms(self.clock.clock.elapsed)}" if self.clock else "")
+        given_up = " · Search used: this game counts as given up." if self.ui.given_up else ""
         if game.is_stalemate:
-            return "手詰まりです — stalemate: no pair can be taken. Cancel takes back the last pair."
-        return f"{game.tiles_left} tiles left."
+            return "手詰まりです — stalemate: no pair can be taken. Cancel takes back the last pair." + given_up
+        return f"{game.tiles_left} tiles left." + given_up
 
     @property
     def given_up(self) -> bool:
@@ -167,7 +187,8 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         selection, suggestion, undo and the given-up flag reset, the clock from zero and the player's
         name remembered."""
         try:
-            request = controls.read_start(self.deal_box.value, self.player.value, self._rng, self.rules)
+            typed = self.deal_box.value if self._box_plays_next else ""
+            request = controls.read_start(typed, self.player.value, self._rng, self.rules)
         except ValueError as exc:
             self.respond(Response.refuse(str(exc)))
             return
@@ -177,9 +198,15 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
                 self.ranking.player_name = self.player.value
             except RankingError as exc:
                 self.ranking_error = str(exc)
-        # Like the tutorial's Start, the next Start deals a new problem: the box is emptied (the deal
-        # number stays on the board's title and in the ranking); type a number to replay one.
-        self.deal_box.value = ""
+        # The box shows the deal in play; like the tutorial's Start, the next Start deals a new problem
+        # unless a number is typed in the box before it.
+        self._filling_box = True
+        try:
+            deal = request.game.deal_number
+            self.deal_box.value = "" if deal is None else str(deal)
+        finally:
+            self._filling_box = False
+        self._box_plays_next = False
         self.share.value = ""
         # region start
         self.playing = True         # isPlaying = true
@@ -195,6 +222,10 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         flags, for Undo."""
         super().start(game)
         self.ranked = True
+
+    def _deal_typed(self, change: Any) -> None:
+        if not self._filling_box:
+            self._box_plays_next = True
 
     def on_click(self, target: Hashable | None) -> None:
         self.respond(self._click(self.game, self.ui, target, playing=self.playing))
@@ -229,7 +260,22 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
             self._cleared()
         elif game.is_stalemate:
             self.play_sound("lose")
-        elif self.warn_unwinnable and is_winnable(game, self.solver_nodes) is False:
+        elif self.warn_unwinnable:
+            self._after_frame(self._check_winnable, len(self.record))
+
+    def _after_frame(self, work: Callable[[int], None], length: int) -> None:
+        """Run ``work(length)`` once the frame of this action has gone to the page (on the kernel's next
+        loop turn), so the solver's search never holds up the pair disappearing. A cell's code (or plain
+        Python) gets it at once, as a plain call."""
+        if self._can_work_in_background():
+            asyncio.get_running_loop().call_soon(work, length)
+        else:
+            work(length)
+
+    def _check_winnable(self, length: int) -> None:
+        if len(self.record) != length or not self.playing:  # the game moved on meanwhile
+            return
+        if is_winnable(self.game, self.solver_nodes) is False:
             self.say("Careful: this position can no longer be cleared (the solver proved it). "
                      "Cancel takes back the last pair.", error=True)
 

@@ -3,8 +3,8 @@
 >>> from gamelab.widgets import PlayBoard, Clock, fire   # a game subclasses PlayBoard
 """
 
-from .board import ClockDisplay, PlayBoard, Progress, SoundPlayer, Stopped, fire
-from .canvas import BoardCanvas, forget_current_canvas
+from .board import ClockDisplay, PlayBoard, Progress, SoundPlayer, Stopped
+from .canvas import BoardCanvas, fire, forget_current_canvas
 from .viewer import RecordViewer
 from ..clock import Clock, format_seconds, format_seconds_with_ms
 from .sound import EFFECTS, synthesize

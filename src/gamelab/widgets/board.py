@@ -29,12 +29,13 @@ Data flows one way: click → target → controls → action → engine (or a re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import threading
 import time
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Callable, Generic, Hashable, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterator, TypeVar
 
 import ipywidgets as widgets
 
@@ -43,7 +44,8 @@ from ..controls import Response
 from ..errors import IllegalMove
 from ..game import Game, Record
 from ..pictures import Painter, Picture
-from .canvas import BoardCanvas
+from ..words import count
+from .canvas import BoardCanvas, fire
 from .sound import synthesize
 
 __all__ = ["PlayBoard", "SoundPlayer", "ClockDisplay", "fire", "Progress", "Stopped"]
@@ -134,14 +136,6 @@ def _interrupt(thread: threading.Thread) -> None:
         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(Stopped))
 
 
-def fire(widget: widgets.Widget, **content: Any) -> None:
-    """Deliver a front-end event to ``widget`` exactly as the comm would (for tests and lessons).
-
-    >>> # fire(board.canvas, event="mouse_down", x=12, y=30)
-    """
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
-
-
 class SoundPlayer(widgets.HBox):
     """A hidden ``<audio>`` that plays synthesized effects, with a volume slider and a mute toggle."""
 
@@ -161,10 +155,29 @@ class SoundPlayer(widgets.HBox):
         """Play ``effect`` (see ``gamelab.widgets.sound.EFFECTS``) unless muted or at volume 0."""
         self.played.append(effect)
         del self.played[:-20]
+        if self._held:
+            self._pending = effect  # the page would cut an earlier one short anyway: the last one plays
+            return
         if self.mute.value or self.volume.value <= 0:
             return
         self._count += 1
         self.audio.value = synthesize(effect, round(self.volume.value, 2), pad=self._count % 2)
+
+    _held = 0
+    _pending: str | None = None
+
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[None]:
+        """Sounds asked for inside the block play when it ends (after the frame the block draws)."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+            if not self._held and self._pending is not None:
+                effect, self._pending = self._pending, None
+                self.played.pop()  # play() records it again
+                self.play(effect)
 
     def __repr__(self) -> str:
         return f"SoundPlayer(volume={self.volume.value:.2f}, muted={self.mute.value})"
@@ -265,9 +278,9 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
 
         self.view = BoardCanvas(*self.picture.size(self.game, self.ui))
         self.canvas = self.view.canvas
-        self.canvas.on_mouse_down(self._mouse_down)
-        self.canvas.on_mouse_move(self._mouse_move)
-        self.canvas.on_mouse_up(self._mouse_up)
+        self.view.on_mouse_down(self._mouse_down)  # positions in picture pixels
+        self.view.on_mouse_move(self._mouse_move)
+        self.view.on_mouse_up(self._mouse_up)
         self.canvas.on_key_down(self._key_down)
         self.view.when_ready(self.redraw)
 
@@ -389,22 +402,31 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
             self.run_long(work, label, lambda _: played.append(self.act(action)), failed=self._refused,
                           background=True)
             return bool(played and played[0])
-        try:
-            self.record.play(action)
-        except IllegalMove as exc:
-            self._refused(exc)
-            return False
-        self._later.clear()
-        self.message = ""
-        self.play_sound(self.action_sound)
-        self.after_action(action)
-        self.refresh()
-        return True
+        with self._frame_first():
+            try:
+                self.record.play(action)
+            except IllegalMove as exc:
+                self._refused(exc)
+                return False
+            self._later.clear()
+            self.message = ""
+            self.play_sound(self.action_sound)
+            self.after_action(action)
+            self.refresh()
+            return True
+
+    def _frame_first(self) -> Any:
+        """Inside the block, sounds wait for the frame: the page draws the board before it decodes audio."""
+        return self.sounds.hold() if self.sounds is not None else contextlib.nullcontext()
 
     def respond(self, response: Response[U] | None) -> None:
         """Carry out what the game's controls answered: new interface state, a sound, a command, an action, words."""
         if response is None:
             return
+        with self._frame_first():
+            self._respond(response)
+
+    def _respond(self, response: Response[U]) -> None:
         if response.ui is not None:
             self.ui = response.ui
         self.play_sound(response.sound)
@@ -424,9 +446,9 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
             self.refresh()
 
     def _refused(self, exc: BaseException) -> None:
+        self.redraw()
         self.say(str(exc), error=True)
         self.play_sound(self.refused_sound)
-        self.redraw()
 
     def say(self, message: str, *, error: bool = False) -> None:
         """Show ``message`` on the status line until the next action."""
@@ -728,7 +750,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         record.undo_limit = self.record.undo_limit
         kept = self._replace(record)
         self.ui = self.make_ui()
-        self.message = f"loaded a game of {len(record)} actions" + (
+        self.message = f"loaded a game of {count(len(record), 'action')}" + (
             " (Undo brings back the game you were playing)" if kept else "")
         self.message_is_error = False
         if self.clock is not None:
@@ -800,6 +822,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
 
     def refresh(self) -> None:
         """Redraw the board and bring status, buttons and the record slider up to date."""
+        self.redraw()  # first: the page draws the board before it updates the widgets around it
         if self.record_panel is not None:
             self._syncing = True
             try:
@@ -813,7 +836,6 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         if self.clock is not None:
             self.clock.refresh()
         self._update_status()
-        self.redraw()
 
     def _update_status(self) -> None:
         text = self.message or self.status()

@@ -20,7 +20,7 @@ from typing import Any, Hashable
 
 from .board import PlayBoard, fire
 
-__all__ = ["CanvasMessages", "click", "centre_of", "decode"]
+__all__ = ["CanvasMessages", "SimulatedPage", "click", "centre_of", "decode"]
 
 
 def decode(buffers: list[Any]) -> list[tuple[str, list]]:
@@ -71,6 +71,60 @@ class CanvasMessages:
             if buffers:
                 out.extend(decode(buffers))
         return out
+
+
+class SimulatedPage(CanvasMessages):
+    """A browser page's canvas drawing, without a browser: what each message sent in the block does there.
+
+    It follows ipycanvas' page side (0.14): every drawing command goes to the *current* canvas, which
+    only ``switchCanvas`` sets; a page that has just loaded has none. A command arriving there first
+    throws inside the page's single drawing queue, and from then on that page draws nothing at all
+    (:attr:`broken`), the blank board a reload used to leave. :meth:`reload` starts a new page.
+
+    >>> from gamelab.demo.widget import LightsOutBoard
+    >>> board = LightsOutBoard(size=3, seed=0, sound=False)
+    >>> with SimulatedPage() as page:
+    ...     page.reload()                  # a new page, while the kernel still thinks it knows the canvas
+    ...     board.redraw()
+    >>> page.broken, "fillRect" in page.drawn_on(board.canvas)
+    (None, True)
+    """
+
+    def __enter__(self) -> "SimulatedPage":
+        super().__enter__()
+        self.reload()
+        original = self._manager.send
+
+        def send(content: dict, buffers: list | None = None, **kw: Any) -> None:
+            original(content, buffers, **kw)
+            if buffers:
+                self._receive(decode(list(buffers)))
+
+        self._manager.send = send
+        return self
+
+    def reload(self) -> None:
+        """A new page: no current canvas, every canvas blank, nothing broken yet."""
+        self.current: str | None = None
+        self.canvases: dict[str, list[str]] = {}
+        self.broken: str | None = None  # the error that stopped this page's drawing
+
+    def _receive(self, commands: list[tuple[str, list]]) -> None:
+        for name, args in commands:
+            if self.broken:
+                return
+            if name == "switchCanvas":
+                self.current = str(args[0])
+            elif self.current is None:
+                self.broken = f"{name} with no current canvas (Cannot read properties of undefined)"
+            elif name == "clear":
+                self.canvases[self.current] = []
+            else:
+                self.canvases.setdefault(self.current, []).append(name)
+
+    def drawn_on(self, canvas: Any) -> list[str]:
+        """The commands ``canvas`` has drawn on this page since it was last cleared."""
+        return list(self.canvases.get(f"IPY_MODEL_{canvas.model_id}", []))
 
 
 def centre_of(board: PlayBoard[Any, Any], target: Hashable) -> tuple[float, float]:

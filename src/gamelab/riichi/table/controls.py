@@ -2,9 +2,9 @@
 
 * A click on one of your tiles that may go (a :class:`Discard` target) discards it, with riichi if
   the Riichi button was pressed just before (:attr:`RiichiUI.riichi`).
-* The buttons under the table follow the legal actions (:func:`call_buttons`): Riichi (then click a
-  tile), Tsumo, Ron, Chi / Pon / Kan with each possible meld, Nine terminals (九種九牌), Declare
-  tenpai, Pass, Next hand; :func:`press` says what pressing one does.
+* The choices on the table (:class:`Call` targets, one per :func:`call_buttons`) follow the legal
+  actions: Riichi (then click a tile), Tsumo, Ron, Chi / Pon / Kan (吃 碰 槓) with each possible meld's
+  tiles, Nine terminals (九種九牌), Declare tenpai, Pass, Next hand; :func:`press` says what one does.
 * Keys (:func:`key`): Enter or n for Next hand / Pass, t for Tsumo / Ron, r for Riichi.
 
 >>> game = RiichiGame.new(seed=1, rules={'場数': 0})
@@ -22,13 +22,12 @@ from dataclasses import dataclass, replace
 
 from ...controls import Response
 from .game import RiichiGame
-from .picture import Discard, RiichiUI
+from .picture import CALL_WORDS, Call, Discard, RiichiUI, call_label, call_options
 
-__all__ = ["CallButton", "ACTION_LABELS", "KEYS", "click", "key", "press", "call_buttons"]
+__all__ = ["CallButton", "ACTION_LABELS", "KEYS", "click", "key", "press", "call_buttons", "Call"]
 
-#: how each non-discard action is labelled on its button (chi, pon and kan name their meld)
-ACTION_LABELS = {"tsumo": "Tsumo ツモ", "ron": "Ron ロン", "pass": "Pass", "next": "Next hand ▶",
-                 "nine": "Nine terminals 九種九牌", "declare": "Declare tenpai テンパイ"}
+#: how each non-discard action is labelled (chi, pon and kan name their meld's tiles: :func:`call_label`)
+ACTION_LABELS = {kind: call_label(kind) for kind in CALL_WORDS if kind not in ("chi", "pon", "kan", "riichi")}
 
 #: key -> the actions it plays, the first that is legal now
 KEYS = {"Enter": ("next", "pass"), "n": ("next", "pass"), "t": ("tsumo", "ron")}
@@ -50,7 +49,10 @@ def _settled(ui: RiichiUI) -> RiichiUI:
 
 
 def click(game: RiichiGame, ui: RiichiUI, target: object) -> Response[RiichiUI] | None:
-    """A click on a tile that may go discards it (with riichi if Riichi is pending); elsewhere nothing."""
+    """A click on a tile that may go discards it (with riichi if Riichi is pending); a click on a choice
+    on the table presses it; elsewhere nothing."""
+    if isinstance(target, Call):
+        return press(game, ui, target.action)
     if not isinstance(target, Discard):
         return None
     return Response.play(f"riichi {target.tile}" if ui.riichi else target.tile, ui=_settled(ui))
@@ -86,21 +88,15 @@ def press(game: RiichiGame, ui: RiichiUI, action: str) -> Response[RiichiUI]:
 
 
 def call_buttons(game: RiichiGame, ui: RiichiUI) -> list[CallButton]:
-    """The buttons to show now: Riichi if a riichi discard is legal, then every legal action that is
+    """The choices to offer now: Riichi if a riichi discard is legal, then every legal action that is
     not a plain discard.
 
     >>> [b.label for b in call_buttons(RiichiGame.new(seed=1, rules={'場数': 0}), RiichiUI())]
     []
     """
-    actions = game.legal_actions()
     buttons = []
-    if any(a.startswith("riichi ") for a in actions):
-        label = "Riichi: click a tile…" if ui.riichi else "Riichi 立直 (then click a tile)"
-        buttons.append(CallButton("riichi", label, "warning"))
-    for action in actions:
-        if action.startswith("riichi ") or (" " not in action and action not in ACTION_LABELS):
-            continue
-        label = ACTION_LABELS.get(action, action.replace("chi", "Chi チー").replace("pon", "Pon ポン")
-                                  .replace("kan", "Kan カン"))
-        buttons.append(CallButton(action, label, "success" if action in ("tsumo", "ron") else ""))
+    for action in call_options(game.legal_actions()):
+        kind = action.split()[0]
+        style = "warning" if kind == "riichi" else "success" if kind in ("tsumo", "ron") else ""
+        buttons.append(CallButton(action, call_label(action, riichi_pending=ui.riichi), style))
     return buttons

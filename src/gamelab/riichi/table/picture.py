@@ -15,7 +15,9 @@ the right (下家), 180° for the one opposite (対面), 90° clockwise for the 
 (上家). So every opponent's tiles face their owner, as across a real table.
 
 The bottom seat's concealed tiles that may be discarded are click targets
-(:class:`~gamelab.riichi.table.controls.Discard`).
+(:class:`~gamelab.riichi.table.controls.Discard`). What else the player may do now – call a meld (吃
+chi, 碰 pon, 槓 kan, each shown with its tiles), win (ツモ tsumo, ロン ron), riichi, pass, the next hand –
+is offered on the table too, in the corner by the player's right hand, as :class:`Call` targets.
 
 >>> from gamelab.riichi.table import Table
 >>> view = TableView.of(Table(seed=1, qijia=0).run(), reveal=True)
@@ -39,7 +41,7 @@ from ..picture import meld_layout
 from .engine import Table
 from .game import RiichiGame
 
-__all__ = ["Discard", "RiichiUI", "RiichiGamePicture", "TablePicture", "TableView", "record_views", "describe_event", "draw_tile",
+__all__ = ["Discard", "Call", "CALL_WORDS", "call_options", "call_label", "tile_words", "RiichiUI", "RiichiGamePicture", "TablePicture", "TableView", "record_views", "describe_event", "draw_tile",
            "result_lines", "seat_angle", "winning_tile"]
 
 
@@ -49,6 +51,68 @@ class Discard:
     for the tile just drawn, shown apart)."""
 
     tile: str
+
+
+@dataclass(frozen=True)
+class Call:
+    """Click target: one of the choices offered on the table now, by its action (``'pon z444='``,
+    ``'ron'``, ``'pass'``, ``'riichi'`` – which asks for the tile to discard next)."""
+
+    action: str
+
+
+#: the words of each kind of choice: Chinese characters as on a mahjong table (吃 碰 槓 for the calls), and English
+CALL_WORDS = {"chi": ("吃", "Chi"), "pon": ("碰", "Pon"), "kan": ("槓", "Kan"), "tsumo": ("ツモ", "Tsumo"),
+              "ron": ("ロン", "Ron"), "riichi": ("立直", "Riichi"), "pass": ("", "Pass"), "next": ("", "Next hand ▶"),
+              "nine": ("九種九牌", "Nine terminals"), "declare": ("テンパイ", "Declare tenpai")}
+
+_SUIT_WORDS = {"m": "man", "p": "pin", "s": "sou"}
+_HONOUR_WORDS = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")
+
+
+def tile_words(tile: str) -> str:
+    """A tile in English words: ``'m1'`` is "1-man", ``'p0'`` "red 5-pin", ``'z1'`` "East".
+
+    >>> tile_words("m1"), tile_words("p0_"), tile_words("z7")
+    ('1-man', 'red 5-pin', 'Red dragon')
+    """
+    suit, n = tile[0], int(tile[1])
+    if suit == "z":
+        return _HONOUR_WORDS[n - 1]
+    return f"{'red 5' if n == 0 else n}-{_SUIT_WORDS[suit]}"
+
+
+def call_options(actions: Sequence[str]) -> list[str]:
+    """The choices to offer on the table, from the legal actions: riichi if a riichi discard is legal,
+    then every legal action that is not a plain discard (calls, wins, pass, next…).
+
+    >>> call_options(["m1", "m2_", "riichi m2_", "tsumo"])
+    ['riichi', 'tsumo']
+    """
+    offered = ["riichi"] if any(a.startswith("riichi ") for a in actions) else []
+    for action in actions:
+        if action.startswith("riichi ") or (" " not in action and action not in CALL_WORDS):
+            continue
+        offered.append(action)
+    return offered
+
+
+def call_label(action: str, riichi_pending: bool = False) -> str:
+    """A choice in words: ``'pon z444='`` is "碰 Pon North North North".
+
+    >>> call_label("chi m1-23"), call_label("ron"), call_label("riichi", riichi_pending=True)
+    ('吃 Chi 1-man 2-man 3-man', 'ロン Ron', '立直 Riichi: click a tile…')
+    """
+    kind, _, meld = action.partition(" ")
+    kanji, english = CALL_WORDS[kind]
+    words = f"{kanji} {english}".strip()
+    if kind == "riichi":
+        return words + (": click a tile…" if riichi_pending else " (then click a tile)")
+    if meld:
+        tiles = [t for t, how in meld_layout(meld) if t is not None]
+        order = sorted(tiles, key=lambda t: (t[0], int(t[1]) or 5))
+        words += " " + " ".join(tile_words(t) for t in order)
+    return words
 
 
 @dataclass(frozen=True)
@@ -74,6 +138,13 @@ MY_HALF = 312
 
 CX, CY = 330, 328  # the table's centre on the canvas
 WIDTH, HEIGHT = 660, 706
+# the choices offered now: buttons stacked upwards from just above your hand, in the free corner on the right
+CALL_W, CALL_H, CALL_GAP = 200, 38, 4
+CALL_RIGHT, CALL_BOTTOM = CX + 278, CY + MY_TOP - 6
+CALL_COLOURS = {"chi": ("#1f5fa8", "#9cc3f0"), "pon": ("#1f5fa8", "#9cc3f0"), "kan": ("#1f5fa8", "#9cc3f0"),
+                "tsumo": ("#1e8a4c", "#b4f0c8"), "ron": ("#1e8a4c", "#b4f0c8"), "riichi": ("#c86a00", "#ffd08a"),
+                "pass": ("#3a4a43", "#a9bdb3"), "next": ("#3a4a43", "#a9bdb3"), "nine": ("#6a3aa8", "#d0b8f0"),
+                "declare": ("#6a3aa8", "#d0b8f0")}
 
 FELT, FELT_DARK, FELT_LINE = "#1f5e43", "#174a34", "#2f7757"
 PANEL_FILL, PANEL_EDGE = "#123a29", "#0b2a1d"
@@ -273,6 +344,7 @@ class TableView:
     caption: str = ""
     results: Sequence[dict[str, Any]] = ()  # every hule/pingju of the hand (a double ron has two); default [result]
     status: str = ""  # the table's status: after 'dapai' the last discard is marked
+    calls: Sequence[str] = ()  # the choices offered to the viewer now (:func:`call_options`)
 
     @classmethod
     def of(cls, table: Table, me: int | None = None, reveal: bool = False, result: bool = True) -> "TableView":
@@ -344,6 +416,9 @@ class TablePicture(Picture[TableView]):
                 if k:
                     self._opponent(p, v, seat)
         self._mine(p, v, ui)
+        if v.calls:
+            _part(p, "calls")
+            self._calls(p, v, ui)
         results = list(v.results) or ([v.result] if v.result is not None else [])
         if results:
             _part(p, "result")
@@ -500,6 +575,35 @@ class TablePicture(Picture[TableView]):
                       target=Discard(option) if legal else None,
                       highlight=GOLD if won else "#ffb000" if legal and option + "*" in riichi_marks else None)
 
+    # -- the choices offered now, by your right hand -------------------------------------------------------
+    def _calls(self, p: Painter, v: TableView, ui: RiichiUI | None) -> None:
+        """One button per choice, stacked upwards from just above your hand, on the right (the corner
+        between your river and your right neighbour's): the words, and the tiles a call would take."""
+        pending = ui is not None and ui.riichi
+        x = CALL_RIGHT - CALL_W
+        for k, action in enumerate(reversed(v.calls)):
+            y = CALL_BOTTOM - (k + 1) * CALL_H - k * CALL_GAP
+            kind, _, meld = action.partition(" ")
+            fill, edge = CALL_COLOURS.get(kind, CALL_COLOURS["pass"])
+            if kind == "riichi" and pending:
+                fill, edge = "#ffb000", "#fff3c4"
+            p.round_rect(x + 2, y + 3, CALL_W, CALL_H, 8, fill="black", alpha=0.35)
+            p.round_rect(x, y, CALL_W, CALL_H, 8, fill=fill, stroke=edge, line_width=2, target=Call(action))
+            kanji, english = CALL_WORDS[kind]
+            left = x + 10
+            if kanji:
+                p.text(left, y + CALL_H / 2 + 1, kanji, size=19 if len(kanji) == 1 else 14, fill="white", bold=True,
+                       align="left", family=CJK_FONT)
+                left += 24 if len(kanji) == 1 else 15 * len(kanji) + 6
+            label = english + (": click a tile" if kind == "riichi" and pending else "")
+            p.text(left, y + CALL_H / 2 + 1, label, size=14, fill="white", bold=True, align="left")
+            if meld:
+                _draw_meld(p, meld, x + CALL_W - 8, y + CALL_H - 4, 21, 28, thick=2)
+            elif kind == "ron" and v.turn >= 0 and v.rivers[v.turn].tiles:
+                draw_tile(p, x + CALL_W - 30, y + 4, 22, 28, v.rivers[v.turn].tiles[-1][:2], thick=2)
+            elif kind == "tsumo" and v.hands[v.me].drawn:
+                draw_tile(p, x + CALL_W - 30, y + 4, 22, 28, str(v.hands[v.me].drawn)[:2], thick=2)
+
     # -- the result, over the centre ---------------------------------------------------------------------
     def _result(self, p: Painter, v: TableView, results: list[dict[str, Any]]) -> None:
         rows: list[tuple[str, Any]] = []  # (kind, content) drawn top to bottom
@@ -642,7 +746,9 @@ class RiichiGamePicture(Picture[RiichiGame]):
         return WIDTH, HEIGHT
 
     def draw(self, p: Painter, state: RiichiGame, ui: RiichiUI | None = None) -> None:
-        self.table.draw(p, TableView.of(state.table, state.seat_id), ui)
+        view = TableView.of(state.table, state.seat_id)
+        view.calls = call_options(state.legal_actions())
+        self.table.draw(p, view, ui)
 
 
 # -- a record (牌譜 paipu), one view per event ---------------------------------------------------------------

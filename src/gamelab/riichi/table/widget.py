@@ -1,11 +1,12 @@
 """The playable table: the learner in one seat against three bots, on a canvas; and the record viewer.
 
-Click a tile of your hand to discard it. The buttons under the table change with the moment: Tsumo,
-Ron, Riichi (then click the tile to discard with it), Chi / Pon / Kan with each possible meld, Nine
-terminals (九種九牌), Declare tenpai, Pass, Next hand. The rule panel sets the six parameters of the
-lesson, the length of the game and the bots' level (easy or normal) for the next New game; the result
-panel shows each hand's yaku, fu, han and payments, or the draw and who was tenpai. Keys: Enter or n
-for Next hand / Pass, t for Tsumo / Ron, r for Riichi. What each input means is decided in :mod:`.controls`.
+Click a tile of your hand to discard it: it goes to your river at once, before the others play. The
+choices of the moment are on the table, by your right hand: Tsumo, Ron, Riichi (then click the tile to
+discard with it), 吃 Chi / 碰 Pon / 槓 Kan with the tiles of each possible meld, Nine terminals
+(九種九牌), Declare tenpai, Pass, Next hand. The rule panel sets the six parameters of the lesson, the
+length of the game and the bots' level (easy or normal) for the next New game; the result panel shows
+each hand's yaku, fu, han and payments, or the draw and who was tenpai. Keys: Enter or n for Next hand
+/ Pass, t for Tsumo / Ron, r for Riichi. What each input means is decided in :mod:`.controls`.
 ``steps`` (a :class:`~.endings.RuleSteps`) plays the draws and dealer repeats on other versions of their
 steps – a learner's, in lesson 05 – in this game, every New game and a loaded save.
 
@@ -16,6 +17,7 @@ steps – a learner's, in lesson 05 – in this game, every New game and a loade
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any, Hashable, Mapping
 
@@ -25,11 +27,11 @@ from ...widgets import PlayBoard, viewer
 from ..rules import Rules, describe_rules, make_rules
 from . import controls
 from .bots import DEFAULT_LEVEL, LEVELS
-from .controls import CallButton
 from .endings import RuleSteps
 from .engine import Table
 from .game import RiichiGame
-from .picture import RiichiGamePicture, RiichiUI, TablePicture, TableView, record_views, result_lines
+from .picture import (RiichiGamePicture, RiichiUI, TablePicture, TableView, call_options, record_views, result_lines,
+                      tile_words)
 
 __all__ = ["RiichiBoard", "RecordViewer"]
 
@@ -48,35 +50,56 @@ class RiichiBoard(PlayBoard[RiichiGame, RiichiUI]):
         # the draws and dealer repeats play on these (a learner's): every new game, and a loaded save, too
         self.game_class = RiichiGame.with_steps(steps) if steps is not None else RiichiGame
         self.rule_panel = _RulePanel(make_rules(rules), level)
-        self.calls = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self._pool: list[widgets.Button] = []  # call buttons, reused as the moment changes
-        self._shown: list[CallButton] = []  # what the first len(_shown) buttons of the pool play now
         self.result_panel = widgets.HTML(layout=widgets.Layout(min_height="2em"))
         self.result_panel.add_class("gamelab-riichi-result")
         super().__init__(self.game_class.new(seed=seed, seat=seat, rules=describe_rules(make_rules(rules)),
                                              level=level), **options)
 
     def build(self) -> None:
-        # the call buttons and the result right under the status line; the rules at the bottom
+        # the result right under the status line; the rules at the bottom (the calls are on the table)
         canvas, status, *footer = self.children
-        self.children = (canvas, status, self.calls, self.result_panel, *footer, self.rule_panel)
+        self.children = (canvas, status, self.result_panel, *footer, self.rule_panel)
 
     # -- what the table adds to PlayBoard -----------------------------------------------------------
     def make_ui(self) -> RiichiUI:
         return RiichiUI()
 
     def on_click(self, target: Hashable | None) -> None:
-        self.respond(controls.click(self.game, self.ui, target))
+        response = controls.click(self.game, self.ui, target)
+        if response is not None and response.action is not None:
+            self._show_discard(response.action)
+        self.respond(response)
+
+    def _show_discard(self, action: str) -> None:
+        """Your discard drawn at once, in your river, before the table runs on (the others' turns and
+        the engine's bookkeeping take tens of milliseconds more)."""
+        found = re.fullmatch(r"(riichi )?([mpsz]\d_?)", action)
+        if found is None:  # not a discard
+            return
+        tile = found.group(2) + ("*" if found.group(1) else "")
+        game = self.game
+        view = TableView.of(game.table, game.seat_id)
+        try:
+            view.hands[view.me].discard(tile)
+            view.rivers[view.me].discard(tile)
+        except ValueError:  # not a discard this picture can show ahead: the real frame follows anyway
+            return
+        view.options, view.turn, view.status = None, view.me, "dapai"
+        self.view.draw(self._table, view, self.ui)
 
     def on_key(self, key: str) -> None:
         self.respond(controls.key(self.game, self.ui, key))
+
+    _table = TablePicture()
 
     def status(self) -> str:
         table = self.game.table
         if self.game.is_over:
             points = ", ".join(f"{name} {p}" for name, p in zip(table.names, table.paipu["point"]))
             return f"Game over: {points}"
-        return f"{table.hand_name()} · {self.game.prompt}"
+        # the tiles in words ("left discarded 1-man"), not in the engine's notation
+        prompt = re.sub(r"\b([mpsz]\d)\b", lambda m: tile_words(m.group(1)), self.game.prompt)
+        return f"{table.hand_name()} · {prompt}"
 
     def fresh_game(self) -> RiichiGame:
         # New game = the next seed and the rules set in the panel
@@ -91,42 +114,20 @@ class RiichiBoard(PlayBoard[RiichiGame, RiichiUI]):
             self.play_sound("win" if "hule" in table.results[-1] else "start")
 
     def refresh(self) -> None:
-        self._update_calls()
         self._update_result()
         super().refresh()
 
-    # -- the call buttons --------------------------------------------------------------------------
+    # -- the choices on the table ------------------------------------------------------------------
     @property
     def call_actions(self) -> list[str]:
-        """The actions of the call buttons shown now (``'riichi'``, ``'pon z111+'``, ``'pass'``…)."""
-        return [call.action for call in self._shown]
+        """The actions of the choices offered on the table now (``'riichi'``, ``'pon z111+'``, ``'pass'``…)."""
+        return call_options(self.game.legal_actions())
 
     def press(self, action: str) -> None:
-        """Press the call button of ``action`` (as a click would): for tests and lessons."""
+        """Press the choice of ``action`` on the table (as a click on it would): for tests and lessons."""
         if action not in self.call_actions:
-            raise LookupError(f"no button for {action!r} now; buttons: {self.call_actions}")
-        self._pool[self.call_actions.index(action)].click()
-
-    def _update_calls(self) -> None:
-        self._shown = controls.call_buttons(self.game, self.ui)
-        while len(self._pool) < len(self._shown):
-            button = widgets.Button(layout=widgets.Layout(width="auto"))
-            button.add_class("gamelab-riichi-action")
-            button.on_click(lambda _, index=len(self._pool): self._call_pressed(index))
-            self._pool.append(button)
-        for button, call in zip(self._pool, self._shown):
-            button.description = call.label
-            button.button_style = call.style
-            button.layout.display = None
-        for button in self._pool[len(self._shown):]:
-            button.layout.display = "none"
-        children = tuple(self._pool)
-        if self.calls.children != children:
-            self.calls.children = children
-
-    def _call_pressed(self, index: int) -> None:
-        if index < len(self._shown):
-            self.respond(controls.press(self.game, self.ui, self._shown[index].action))
+            raise LookupError(f"no choice {action!r} on the table now; choices: {self.call_actions}")
+        self.respond(controls.press(self.game, self.ui, action))
 
     # -- the result panel ------------------------------------------------------------------------
     def _update_result(self) -> None:
