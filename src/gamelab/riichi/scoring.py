@@ -904,12 +904,11 @@ def score(hand: Hand | str, ron_tile: str | None = None, context: WinContext | N
     context = context if context is not None else WinContext()
     if ron_tile is not None:
         ron_tile = _normal_ron(ron_tile)
-    if isinstance(hand, str):
+    if type(hand) is not Hand and isinstance(hand, str):
         hand = Hand.from_string(hand)
     quick = _quick_score(hand, ron_tile, context)
     if quick is not False:
-        assert quick is None or isinstance(quick, WinResult)
-        return quick
+        return quick  # type: ignore[return-value]  # a WinResult or None
     return score_by_shapes(hand, ron_tile, context)
 
 
@@ -1120,11 +1119,7 @@ def _red_groups(packed14: int, drawn: str, melds: _MeldFacts) -> list[int]:
 
 
 # dora, red fives and ura dora yaku by count, made once (more than 40 comes from _cached_yaku)
-_DORA_YAKU = {japanese: [_yaku(japanese, n) for n in range(41)] for japanese in ("ドラ", "赤ドラ", "裏ドラ")}
-
-
-def _dora_yaku(japanese: str, n: int) -> Yaku:
-    return _DORA_YAKU[japanese][n] if n <= 40 else _cached_yaku(japanese, n)
+_DORA, _RED_FIVES, _URA_DORA = ([_yaku(japanese, n) for n in range(41)] for japanese in ("ドラ", "赤ドラ", "裏ドラ"))
 
 
 def _quick_dora(packed14: int, drawn: str, melds: _MeldFacts, context: WinContext) -> list[Yaku]:
@@ -1133,14 +1128,14 @@ def _quick_dora(packed14: int, drawn: str, melds: _MeldFacts, context: WinContex
     if context.dora_indicators:
         n = _dora_count(context.dora_indicators, packed, packed14, drawn, melds)
         if n:
-            out.append(_dora_yaku("ドラ", n))
+            out.append(_DORA[n] if n <= 40 else _cached_yaku("ドラ", n))
     reds = (packed & 15) + ((packed >> 40) & 15) + ((packed >> 80) & 15)
     if reds:
-        out.append(_dora_yaku("赤ドラ", reds))
+        out.append(_RED_FIVES[reds] if reds <= 40 else _cached_yaku("赤ドラ", reds))
     if context.ura_indicators:
         n = _dora_count(context.ura_indicators, packed, packed14, drawn, melds)
         if n:
-            out.append(_dora_yaku("裏ドラ", n))
+            out.append(_URA_DORA[n] if n <= 40 else _cached_yaku("裏ドラ", n))
     return out
 
 
@@ -1303,15 +1298,14 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinRe
         return None
 
     situation, situation_limits = _situation(context)
-    rules = context.rules
     dora: list[Yaku] | None = None
     best: _Points | None = None
     best_yaku: list[Yaku] = []
     best_candidate = candidates[0]
     for candidate in candidates:
         size, blocks, marked = candidate
-        yaku, fu = _quick_yaku(size, blocks, marked, packed, opened_info, closed, self_draw, ws, wn,
-                               context.round_wind, context.seat_wind, rules, situation, situation_limits)
+        yaku, fu = _quick_yaku(size, blocks, marked, packed, opened_info, closed, self_draw, ws, wn, context,
+                               situation, situation_limits)
         if yaku and not yaku[0].yakuman:
             if dora is None:
                 dora = _quick_dora(packed, win_tile, meld_facts, context)
@@ -1338,9 +1332,12 @@ _new_result = object.__new__
 
 def _quick_yaku(size: int, blocks: tuple[Block, ...], marked: int, packed: int,
                 opened: Sequence[OpenBlock], closed: bool, self_draw: bool,
-                ws: int, wn: int, round_wind: int, seat_wind: int, rules: Rules,
+                ws: int, wn: int, context: WinContext,
                 situation: list[Yaku], situation_limits: list[Yaku]) -> tuple[list[Yaku], int]:
     """The yaku and fu of one reading (find_yaku and shape_features on tuples)."""
+    rules = context.rules
+    round_wind = context.round_wind
+    seat_wind = context.seat_wind
     fu = 20
     single_wait = False
     n_terminal = n_honour = n_runs = n_triplets = n_concealed = n_kans = 0
