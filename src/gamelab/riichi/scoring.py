@@ -1319,7 +1319,13 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinRe
             best_yaku = yaku
             best_candidate = candidate
     assert best is not None
-    shape = _quick_shape(best_candidate, packed, meld_facts[5], ws, wn, direction)
+    size, blocks, marked = best_candidate
+    if size == 5 or size == 7:  # the chosen reading written as win_shapes writes it (_quick_shape, inline)
+        texts = [_BLOCK_TEXT[block] for block in blocks[:len(blocks) - len(melds)]]  # the melds come last
+        texts[marked] = _MARKED_TEXT[(blocks[marked], wn, direction)]
+        shape = tuple(texts) + meld_facts[5]
+    else:
+        shape = _quick_shape(best_candidate, packed, meld_facts[5], ws, wn, direction)
     won = _new_result(WinResult)  # WinResult(...) without the frozen dataclass's setattr per field
     best_fu, han, yakuman, points, payments = best
     won.__dict__.update(yaku=tuple(best_yaku), fu=best_fu, han=han, yakuman=yakuman, points=points, payments=payments,
@@ -1436,7 +1442,7 @@ def _quick_yaku(size: int, blocks: tuple[Block, ...], marked: int, packed: int,
         rest = ((packed >> 40 * ws + 4) & _M36) - (1 << 4 * (wn - 1))
         limits = limits + [_TRUE_NINE_GATES if rest == 0x311111113 else _NINE_GATES]
     elif size == 5:
-        if n_concealed == 4 or n_honour or (n_triplets == 4 and n_terminal == 5) or n_kans == 4 or not suits & 3:
+        if n_concealed == 4 or n_honour >= 3 or (n_triplets == 4 and n_terminal == 5) or n_kans == 4 or not suits & 3:
             limits = limits + _limits(blocks, opened, single_wait, n_concealed, n_honour, n_triplets, n_terminal,
                                       n_kans, triplet_bits, suits)
     elif n_honour == 7:
