@@ -64,6 +64,23 @@ def test_hule_data(conformance_data: Path) -> None:
     assert not wrong, f"{len(wrong)} mismatches, first: {wrong[:2]}"
 
 
+def test_hule_data_quick_path_equals_the_readable_one(conformance_data: Path) -> None:
+    """score() takes a quick path on tuples; score_by_shapes() the lesson's steps on written readings.
+    Both give the same result on every win of the data, the chosen reading included."""
+    from gamelab.riichi.scoring import score_by_shapes
+
+    rules = Rules()
+    wrong = []
+    for case in load(conformance_data, "hule.json"):
+        given = case["in"]
+        context = WinContext.from_majiang(given["param"], rules)
+        hand = Hand.from_string(given["shoupai"])
+        quick = score(hand, given.get("rongpai"), context)
+        if quick != score_by_shapes(hand, given.get("rongpai"), context):
+            wrong.append(given)
+    assert not wrong, f"{len(wrong)} differences, first: {wrong[:2]}"
+
+
 def test_hule_data_round_trips_hand_strings(conformance_data: Path) -> None:
     """Every hand string of the data reads and writes back unchanged."""
     for case in load(conformance_data, "hule.json"):

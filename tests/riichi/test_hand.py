@@ -69,6 +69,8 @@ def test_from_string_normalises_like_majiang_core(given: str, written: str) -> N
         ("m1,,z111=", "empty meld"),
         ("m123,m1111+,", "a final comma follows only a chi or pon"),
         ("m111,m1111", "a fifth m1"),
+        ("m55555555,m5555,m5555", "a fifth m5"),  # 16 fives: no count may run over into the next one
+        ("m5,m5555,m5555,m5555,m5555", "a fifth m5"),
         ("m1*2", "'*2' is not part of a hand"),
         ("m1,m111+,p111+,s111+,z111+,z222+", "at most four melds"),
     ],
@@ -81,6 +83,8 @@ def test_bad_hand_strings_name_the_bad_part(text: str, message: str) -> None:
 def test_constructor_from_tiles() -> None:
     assert str(Hand(["m0", "m1", "m9", "p0", "p1", "p9", "s0", "s1", "s9", "z1", "z2", "z6", "z7"])) == "m109p109s109z1267"
     assert str(Hand(["_"])) == "_"
+    hidden = Hand(["m1", "_", "z7", "_"])
+    assert (hidden.hidden, hidden.tile_count, str(hidden)) == (2, 4, "m1z7__")
     with pytest.raises(ValueError, match="'z0' is not a tile"):
         Hand(["z0"])
     with pytest.raises(ValueError, match="a fifth m1"):

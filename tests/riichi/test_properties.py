@@ -112,3 +112,62 @@ def test_wins_pay_out_consistently(sets, pair, which, direction, seat, round_win
     if direction is not None:
         assert sum(1 for p in result.payments if p < 0) == 1
     assert (result.yakuman is None) == (result.han is not None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(SETS), min_size=4, max_size=4),
+    st.sampled_from(PAIRS),
+    st.lists(st.integers(0, 3), min_size=4, max_size=4),
+    st.integers(0, 13),
+    st.sampled_from([None, "+", "=", "-"]),
+    st.booleans(),
+    st.lists(st.sampled_from(TILE_KINDS + ("m0", "p0", "s0")), max_size=3),
+    st.integers(0, 3),
+    st.integers(0, 3),
+    st.integers(0, 2),
+    st.lists(st.booleans(), min_size=7, max_size=7),
+)
+def test_the_quick_scoring_path_gives_what_the_readable_one_gives(
+    sets, pair, calls, which, direction, reds, indicators, seat, round_wind, riichi, flags
+) -> None:
+    """score() (tuples) and score_by_shapes() (written readings, the lesson's steps) agree on random
+    wins with calls, kans, red fives, dora and rule variants: every field, the chosen reading included."""
+    from collections import Counter
+
+    from gamelab.riichi import Rules, WinContext, score
+    from gamelab.riichi.scoring import score_by_shapes
+
+    concealed: list[str] = []
+    melds: list[str] = []
+    for block, call in zip(sets, calls):
+        run = block[1] != block[2]
+        if call == 0 or (run and call != 1):
+            concealed += _tiles(block)
+        elif run:
+            melds.append(f"{block[0]}{block[1]}-{block[2:]}")
+        elif call == 1:
+            melds.append(block + "+=-"[which % 3])
+        else:
+            melds.append(block + block[1] + ("+=-"[which % 3] if call == 2 else ""))
+    concealed += _tiles(pair)
+    every = concealed + [t for m in melds for t in _tiles(m.replace("-", "").rstrip("+=-"))]
+    if max(Counter(every).values()) > 4:
+        return
+    if reds:  # the first five of each suit in hand is a red one
+        for suit in "mps":
+            if suit + "5" in concealed:
+                concealed[concealed.index(suit + "5")] = suit + "0"
+    winning = concealed.pop(which % len(concealed))
+    hand = Hand.from_string(str(Hand(concealed)) + "".join("," + m for m in melds))
+    closed = hand.is_closed
+    rules = Rules(open_tanyao=flags[0], double_yakuman=flags[1], yakuman_stacking=flags[2], counted_yakuman=flags[3],
+                  yakuman_responsibility=flags[4], round_up_mangan=flags[5], double_wind_pair_2fu=flags[6])
+    context = WinContext(rules=rules, seat_wind=seat, round_wind=round_wind, riichi=riichi if closed else 0,
+                         ippatsu=bool(riichi and closed and flags[1]), last_tile=which % 3, after_kan=flags[2],
+                         dora_indicators=tuple(indicators),
+                         ura_indicators=tuple(indicators[::-1]) if riichi and closed else None)
+    ron = None if direction is None else winning + direction
+    if ron is None:
+        hand.draw(winning)
+    assert score(hand, ron, context) == score_by_shapes(hand, ron, context)

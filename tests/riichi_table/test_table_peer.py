@@ -83,6 +83,19 @@ def test_without_node_the_bench_says_so_and_gives_no_rows(monkeypatch, capsys):
     assert "node is not installed" in capsys.readouterr().err
 
 
+def test_without_node_the_speed_bench_keeps_the_rows_it_can_measure(monkeypatch, capsys):
+    from gamelab.riichi import bench_shanten, bench_speed
+
+    if bench_shanten._data_dir() is None:
+        pytest.skip("no conformance data ($GAMELAB_CONFORMANCE_DATA)")
+    pytest.importorskip("mahjong")
+    monkeypatch.setattr(peer_module.shutil, "which", lambda name: None)
+    rows = bench_speed.run(quick=True)
+    assert "node is not installed" in capsys.readouterr().err
+    assert [row.metric for row in rows] == ["shanten from hand strings, 4,000 conformance hands"]
+    assert rows[0].bench == "riichi-speed" and rows[0].value > 0 and rows[0].reference_value > 0
+
+
 def test_without_npm_nothing_is_installed(monkeypatch, tmp_path):
     monkeypatch.setattr(peer_module.shutil, "which", lambda name: "/usr/bin/node" if name == "node" else None)
     with pytest.raises(PeerUnavailable, match="npm is not installed"):

@@ -24,6 +24,7 @@ BENCHES: dict[str, str] = {
     "shanten": "gamelab.riichi.bench_shanten",
     "riichi": "gamelab.riichi.bench",
     "riichi-peer": "gamelab.riichi.bench_peer",
+    "riichi-speed": "gamelab.riichi.bench_speed",
     "browser": "gamelab.bench.browser",
 }
 #: benches that run only when named (they need a browser and take minutes)

@@ -21,6 +21,7 @@ The npm packages are installed with the machine's ``npm`` into a cache folder (s
 :func:`~gamelab.riichi.table.peer.npm_cache`) when missing. Without node or npm the bench says so on
 stderr and gives no rows. ``--quick``: 40 games (20 seeds), 20 bot-only games each, fewer timing passes.
 ``$GAMELAB_PEER_GAMES`` sets the number of mixed games (even), ``$GAMELAB_PEER_SEED`` the first seed.
+``python -m gamelab.bench riichi-speed`` (``bench_speed.py``) gives the speed rows alone, without games.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from typing import Any, Callable
 
 from ..bench import Row
 from .bench_shanten import _data_dir
-from .hand import Hand, _meld_info, _suit_text
+from .hand import Hand, _clear_string_tables
 from .rules import Rules
 from .scoring import WinContext, _clear_tables, score
 from .shanten import shanten
@@ -168,11 +169,6 @@ def _best(repeat: int, work: Callable[[], object], before: Callable[[], object] 
     return fastest
 
 
-def _clear_string_tables() -> None:
-    _meld_info.cache_clear()
-    _suit_text.cache_clear()
-
-
 def _clear_scoring_tables() -> None:
     _clear_tables()
     _clear_string_tables()
@@ -245,7 +241,7 @@ _SPEED_ROWS = (
 )
 
 
-def speed_rows(peer: PeerProcess, data: Path, quick: bool, versions: dict[str, str]) -> list[Row]:
+def speed_rows(peer: PeerProcess, data: Path, quick: bool, versions: dict[str, str], bench: str = "riichi-peer") -> list[Row]:
     repeat = 3 if quick else 7
     hands = 4000 if quick else None
     wins = 2000 if quick else None
@@ -258,7 +254,7 @@ def speed_rows(peer: PeerProcess, data: Path, quick: bool, versions: dict[str, s
         mine, other = n / ours[key], n / theirs["seconds"][key]
         if key == "score" and wins:
             metric = metric.replace("10,000", f"{n:,}")
-        rows.append(Row("riichi-peer", metric, round(mine), unit, reference=f"majiang-core {versions['majiang-core']}",
+        rows.append(Row(bench, metric, round(mine), unit, reference=f"majiang-core {versions['majiang-core']}",
                         reference_value=round(other), ratio=mine / other))
     return rows
 

@@ -4,6 +4,10 @@ speed (the core's hand calculations; ``bench.py`` beside it times whole bot game
 * shanten of the 40,000 majiang-core conformance hands (xiangting_1..4.json), tables already built,
   against the ``mahjong`` package's ``Shanten.calculate_shanten`` on the same hands in the same run;
 * the same with the tables built from nothing (the first use in a fresh process);
+* shanten from hand strings: gamelab reading majiang-core's notation (``m123p456s789z1122``) against
+  ``mahjong`` reading its own (``123m456p789s1122z``, ``TilesConverter.one_line_string_to_34_array``)
+  before ``Shanten.calculate_shanten``, on the same hands, in CPU time; gamelab's string tables are
+  cleared before every pass, so a string read twice is not read from a cache;
 * waits (tingpai) of the 13-tile hands left after discarding each hand's last tile;
 * scoring of the 10,000 wins of hule.json.
 
@@ -16,13 +20,14 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 from pathlib import Path
 from typing import Callable
 
 from gamelab.bench import Row, best_of, timed
 
 from .shanten import _clear_tables
-from .hand import Hand
+from .hand import Hand, _clear_string_tables
 from .rules import Rules
 from .scoring import WinContext, score
 from .shanten import shanten, waits
@@ -55,6 +60,54 @@ def _hands(data: Path | None, count: int) -> tuple[list[list[str]], str]:
 
 def _per_second(count: int, seconds: float) -> int:
     return round(count / seconds)
+
+
+def _mahjong_notation(tiles: list[str]) -> str:
+    """The ``mahjong`` package's one-line notation of plain tiles: ``['m1', 'm2', 'z1']`` -> ``'12m1z'``."""
+    digits: dict[str, list[str]] = {suit: [] for suit in "mpsz"}
+    for tile in tiles:
+        digits[tile[0]].append(tile[1])
+    return "".join("".join(sorted(d)) + suit for suit, d in digits.items() if d)
+
+
+def strings_row(tiles: list[list[str]], label: str, repeat: int, bench: str = "shanten") -> Row | None:
+    """Shanten from hand strings against ``mahjong`` from its own strings (None without ``mahjong``)."""
+    try:
+        from mahjong.shanten import Shanten  # test-only dependency, used here as the yardstick
+        from mahjong.tile import TilesConverter
+    except ImportError:
+        return None
+    ours_strings = [str(Hand(t)) for t in tiles]
+    their_strings = [_mahjong_notation(t) for t in tiles]
+    to_34 = TilesConverter.one_line_string_to_34_array
+    yardstick = Shanten.calculate_shanten
+
+    for hand_tiles in tiles:  # the shanten tables built, as in the other rows
+        shanten(Hand(hand_tiles))
+
+    def ours() -> None:
+        for text in ours_strings:
+            shanten(text)
+
+    def theirs() -> None:
+        for text in their_strings:
+            yardstick(to_34(text))
+
+    # CPU time of this process on both sides, so a busy machine counts against neither
+    mine = min(_cpu_seconds(ours, _clear_string_tables) for _ in range(repeat))
+    other = min(_cpu_seconds(theirs) for _ in range(max(1, repeat // 2)))
+    n = len(tiles)
+    return Row(bench, f"shanten from hand strings, {label}", _per_second(n, mine), "hands/s",
+               reference="mahjong one_line_string_to_34_array + calculate_shanten, same hands",
+               reference_value=_per_second(n, other), ratio=other / mine)
+
+
+def _cpu_seconds(work: Callable[[], object], before: Callable[[], object] | None = None) -> float:
+    if before is not None:
+        before()
+    start = time.process_time()
+    work()
+    return time.process_time() - start
 
 
 def run(quick: bool = False) -> list[Row]:
@@ -96,6 +149,10 @@ def run(quick: bool = False) -> list[Row]:
     rows.append(Row("shanten", f"shanten incl. building the tables, {label}", _per_second(n, cold), "hands/s",
                     reference=reference, reference_value=reference_value,
                     ratio=None if reference_value is None else (n / cold) / reference_value))
+
+    strings = strings_row(tiles, label, repeat)
+    if strings is not None:
+        rows.append(strings)
 
     thirteen = []
     for hand_tiles in tiles:

@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Iterable, Iterator
 
 from ..errors import IllegalMove
-from .tiles import SUITS, check_tile, is_tile, meld_type, normalize_meld
+from .tiles import SUITS, _type_of, check_tile, is_tile, meld_type, normalize_meld
 
 __all__ = ["Hand"]
 
@@ -60,13 +60,17 @@ def _weight_of(suit: str, n: int) -> int:
 _DIGIT_WEIGHT: dict[str, dict[str, int]] = {
     suit: {str(n): _weight_of(suit, n) for n in (range(1, 8) if suit == "z" else range(10))} for suit in SUITS
 }
-#: every tile string a hand accepts, suffixes included (``m1``, ``p0_*=``…) -> its weight; ``_`` weighs 0
-_WEIGHT: dict[str, int] = {"_": 0}
+#: a face-down tile ``_`` is counted in a nibble of its own above the 38 counts (cleared once read)
+_HIDDEN_SHIFT = 4 * _NIBBLES
+_KNOWN_MASK = (1 << _HIDDEN_SHIFT) - 1
+#: every tile string a hand accepts, suffixes included (``m1``, ``p0_*=``…) -> its weight
+_WEIGHT: dict[str, int] = {"_": 1 << _HIDDEN_SHIFT}
 for _suit, _digits in _DIGIT_WEIGHT.items():
     for _digit, _w in _digits.items():
         for _suffix in ("", "_", "*", "_*"):
             for _direction in ("", "+", "=", "-"):
                 _WEIGHT[_suit + _digit + _suffix + _direction] = _w
+_tile_weight = _WEIGHT.__getitem__
 #: plain tile -> weight (no suffixes)
 _PLAIN_WEIGHT: dict[str, int] = {s + d: w for s, ds in _DIGIT_WEIGHT.items() for d, w in ds.items()}
 
@@ -89,13 +93,17 @@ def _fifth(packed: int) -> str:
 def _unpack(packed: int, suit: str) -> list[int]:
     """majiang-core's count array of one suit."""
     key = (packed >> _SHIFT[suit]) & _SUIT_MASK[suit]
-    found = _UNPACKED.get((suit, key))
+    table = _UNPACKED[suit]
+    found = table.get(key)
     if found is None:
-        found = _UNPACKED[(suit, key)] = tuple((key >> 4 * n) & 15 for n in range(_LENGTH[suit]))
-    return list(found)
+        found = table[key] = [(key >> 4 * n) & 15 for n in range(_LENGTH[suit])]
+    return found[:]
 
 
-_UNPACKED: dict[tuple[str, int], tuple[int, ...]] = {}  # a suit's packed counts -> its counts (filled as met)
+# per suit: its packed counts -> its counts (filled as met; callers get a copy)
+_UNPACKED: dict[str, dict[int, list[int]]] = {suit: {} for suit in SUITS}
+#: suit -> its tile names by number (``_TILE_NAMES['m'][0] == 'm0'``, the red five)
+_TILE_NAMES = {suit: tuple(f"{suit}{n}" for n in range(_LENGTH[suit])) for suit in SUITS}
 
 
 @lru_cache(maxsize=None)
@@ -121,7 +129,13 @@ def _meld_info(text: str) -> tuple[str, str, int] | None:
     except ValueError:
         return None
     digits = _DIGIT_WEIGHT[meld[0]]
-    return meld, meld_type(meld), sum(digits[d] for d in meld[1:] if d in digits)
+    return meld, _type_of(meld), sum(digits[d] for d in meld[1:] if d in digits)
+
+
+def _clear_string_tables() -> None:
+    """Forget the lazily built string look-ups (for benches that must pay for them)."""
+    _meld_info.cache_clear()
+    _suit_text.cache_clear()
 
 
 class Hand:
@@ -140,19 +154,23 @@ class Hand:
         if type(tiles) is not list and type(tiles) is not tuple:
             tiles = list(tiles)
         try:
-            packed = sum(map(_WEIGHT.__getitem__, tiles))
+            packed = sum(map(_tile_weight, tiles))
         except (KeyError, TypeError):
             for tile in tiles:
                 if tile != "_":
                     check_tile(tile)
             raise  # pragma: no cover - check_tile has raised
-        if (packed | (packed + _THREES)) & _EIGHTS:
-            raise IllegalMove(f"a fifth {_fifth(packed)} cannot be added to the hand")
         n = len(tiles)
-        if n > 14:
-            raise ValueError(f"too many tiles: {n} (a hand holds at most 14)")
+        hidden = 0  # face-down tiles '_' (another player's hand seen from outside)
+        if packed > _KNOWN_MASK or n > 14 or (packed | (packed + _THREES)) & _EIGHTS:  # one test for the usual case
+            hidden = packed >> _HIDDEN_SHIFT
+            packed &= _KNOWN_MASK
+            if (packed | (packed + _THREES)) & _EIGHTS:
+                raise IllegalMove(f"a fifth {_fifth(packed)} cannot be added to the hand")
+            if n > 14:
+                raise ValueError(f"too many tiles: {n} (a hand holds at most 14)")
         self._packed = packed
-        hidden = self._hidden = tiles.count("_")  # face-down tiles '_' (another player's hand seen from outside)
+        self._hidden = hidden
         self._known = n - hidden  # concealed tiles known (not '_')
         self._melds: tuple[str, ...] = ()
         # the drawn tile ('m1', '_'), or the meld just called by chi/pon (a discard must follow)
@@ -616,20 +634,25 @@ class Hand:
                     deny.add(f"{suit}{n - 3}")
         out: list[str] = []
         if not self._riichi:
+            drawn = self._drawn
             for suit in SUITS:
-                counts = _unpack(self._packed, suit)
-                for n in range(1, len(counts)):
-                    if counts[n] == 0 or f"{suit}{n}" in deny:
+                key = (self._packed >> _SHIFT[suit]) & _SUIT_MASK[suit]
+                reds = key & 15  # red fives, also counted among the fives
+                names = _TILE_NAMES[suit]
+                for n in range(1, _LENGTH[suit]):
+                    count = (key >> 4 * n) & 15
+                    if count == 0:
                         continue
-                    if f"{suit}{n}" == self._drawn and counts[n] == 1:
+                    name = names[n]
+                    if name in deny or (name == drawn and count == 1):
                         continue
-                    if suit == "z" or n != 5:
-                        out.append(f"{suit}{n}")
+                    if n != 5 or suit == "z":
+                        out.append(name)
                         continue
-                    if (counts[0] > 0 and f"{suit}0" != self._drawn) or counts[0] > 1:
-                        out.append(f"{suit}0")
-                    if counts[0] < counts[5]:
-                        out.append(f"{suit}{n}")
+                    if (reds > 0 and names[0] != drawn) or reds > 1:
+                        out.append(names[0])
+                    if reds < count:
+                        out.append(name)
         if len(self._drawn) == 2:
             out.append(self._drawn + "_")
         return out
@@ -813,6 +836,8 @@ def _read_quickly(text: str) -> Hand | None:
                 return None
             found.append(info[0])
             total += info[2]
+            if (total | (total + _THREES)) & _EIGHTS:
+                return None  # checked meld by meld, so no count can run past 15 into the next one
         melds = tuple(found)
         if just_called:
             if info is None or info[1] not in ("chi", "pon"):

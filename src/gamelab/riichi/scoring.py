@@ -26,7 +26,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from .hand import _PLAIN_WEIGHT, _WEIGHT, Hand, _over_four
+from .hand import _DIGIT_WEIGHT, _EIGHTS, _PLAIN_WEIGHT, _THREES, _WEIGHT, Hand
 from .rules import Rules
 from .tiles import check_tile, dora_from_indicator
 
@@ -398,8 +398,13 @@ def _nine_gates_shape(hand: Hand, winning: str) -> list[list[str]]:
     return [[suit + text + winning[1:] + "!"]]
 
 
+_RON_TILES = frozenset(tile + direction for tile in _PLAIN_WEIGHT for direction in "+=-")
+
+
 def _normal_ron(ron_tile: str) -> str:
     """A ron tile reduced to tile and direction (``'m5_*='`` → ``'m5='``), or ValueError."""
+    if ron_tile in _RON_TILES:
+        return ron_tile  # already tile and direction
     if ron_tile not in _WEIGHT:
         check_tile(ron_tile)
     if ron_tile[-1] not in "+=-":
@@ -736,8 +741,8 @@ def find_yaku(
 # ------------------------------------------------------------------------------------ points
 
 
-def _ceil100(x: float) -> int:
-    return int(math.ceil(x / 100)) * 100
+def _ceil100(x: int) -> int:
+    return -(-x // 100) * 100
 
 
 def pay(fu: int, yaku: Sequence[Yaku], ron_tile: str | None, context: WinContext) -> WinResult:
@@ -758,6 +763,8 @@ def _points(fu: int, yaku: Sequence[Yaku], ron_tile: str | None, context: WinCon
     seat = context.seat_wind
     if not yaku:
         return None, None, None, 0, (0, 0, 0, 0)
+    if not yaku[0].yakuman:
+        return _ordinary_points(fu, yaku, ron_tile, context)
     payments = [0, 0, 0, 0]
     responsible_seat: int | None = None  # who pays for a yakuman they fed (役満パオ)
     responsible_base = 0
@@ -773,7 +780,7 @@ def _points(fu: int, yaku: Sequence[Yaku], ron_tile: str | None, context: WinCon
             responsible_seat = (seat + _DIRECTION_OFFSET[liable.responsible]) % 4
             responsible_base = 8000 * min(liable.yakuman, limits)
     else:
-        han = sum(y.han for y in yaku)
+        han = sum([y.han for y in yaku])
         basic = fu * 2 ** (2 + han)
         if han >= 13 and rules.counted_yakuman:
             base = 8000
@@ -825,6 +832,45 @@ def _points(fu: int, yaku: Sequence[Yaku], ron_tile: str | None, context: WinCon
     return value_fu, han, limits, points + extra, (east, south, west, north)
 
 
+def _ordinary_points(fu: int, yaku: Sequence[Yaku], ron_tile: str | None, context: WinContext) -> _Points:
+    """_points() for the common case, no yakuman (so nobody liable): the same figures, straight through."""
+    rules = context.rules
+    seat = context.seat_wind
+    han = sum([y.han for y in yaku])
+    if han >= 13 and rules.counted_yakuman:
+        base = 8000
+    elif han >= 11:
+        base = 6000
+    elif han >= 8:
+        base = 4000
+    elif han >= 6:
+        base = 3000
+    else:
+        base = fu << 2 + han
+        if base >= 2000 or (base == 1920 and rules.round_up_mangan):
+            base = 2000
+    honba = context.honba
+    gain = honba * 300 + context.riichi_sticks * 1000
+    if ron_tile is not None:
+        points = -(-base * (6 if seat == 0 else 4) // 100) * 100
+        payments = [0, 0, 0, 0]
+        payments[seat] = points + gain
+        payments[(seat + _DIRECTION_OFFSET[ron_tile[2]]) % 4] = -points - honba * 300
+    else:
+        dealer_share = -(-base * 2 // 100) * 100
+        if seat == 0:
+            points = dealer_share * 3
+            each = -dealer_share - honba * 100
+            payments = [points + gain, each, each, each]
+        else:
+            other_share = -(-base // 100) * 100
+            points = dealer_share + other_share * 2
+            each = -other_share - honba * 100
+            payments = [-dealer_share - honba * 100, each, each, each]
+            payments[seat] = points + gain
+    return fu, han, None, points, (payments[0], payments[1], payments[2], payments[3])
+
+
 def _better(new: WinResult, best: WinResult | None) -> bool:
     """majiang-core's choice between readings: more points, then more han (a yakuman wins), then more fu."""
     return _better_points((new.fu, new.han, new.yakuman, new.points, new.payments),
@@ -858,12 +904,11 @@ def score(hand: Hand | str, ron_tile: str | None = None, context: WinContext | N
     context = context if context is not None else WinContext()
     if ron_tile is not None:
         ron_tile = _normal_ron(ron_tile)
-    if isinstance(hand, str):
+    if type(hand) is not Hand and isinstance(hand, str):
         hand = Hand.from_string(hand)
     quick = _quick_score(hand, ron_tile, context)
     if quick is not False:
-        assert quick is None or isinstance(quick, WinResult)
-        return quick
+        return quick  # type: ignore[return-value]  # a WinResult or None
     return score_by_shapes(hand, ron_tile, context)
 
 
@@ -896,53 +941,91 @@ def score_by_shapes(hand: Hand | str, ron_tile: str | None = None, context: WinC
 # ------------------------------------------------------------------------------------ the quick path
 #
 # score() above, step by step on strings, is the one to read. score() itself takes the quick path
-# below, which does the same steps on small tuples instead of marked strings: a reading is a list
+# below, which does the same steps on small tuples instead of marked strings: a reading is a tuple
 # of blocks (kind, suit, n) and the block finished by the winning tile is an index into it, so fu
 # and yaku come from integer tests instead of regular expressions. It lists the readings in the
 # same order and keeps the same best one, so the results are identical (the tests compare both
 # paths on the conformance data and on random wins); only the chosen reading is written out as
 # strings at the end.
+#
+# The counts are read straight from the hand's packed counts (hand.py): nibble 10 * suit + n holds
+# the count of that tile (index 0 of m, p, s the red fives), so a tile's count is a shift and a mask,
+# seven pairs is "every count 0 or 2, seven 2s" and thirteen orphans "only orphans, all of them", each
+# a few integer operations. Runs and triplets of a reading are bits at 10 * suit + n. What depends on
+# one suit's counts or on the melds alone (splits into sets, meld blocks) sits in lazily built tables.
 
 _PAIR, _RUN, _TRIPLET_C, _KAN_C, _OPEN_RUN, _OPEN_TRIPLET, _OPEN_KAN = range(7)
 _SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
-_M40 = (1 << 40) - 1
+_M36 = (1 << 36) - 1
+_SUIT_LETTERS = "mpsz"
+_NUMBER = {str(n): n or 5 for n in range(10)}  # a tile's digit -> its number, a red five read as 5
+
+Block = tuple[int, int, int]  # (kind, suit index, n): n is the first number of a run
+OpenBlock = tuple[int, int, int, str | None, str]  # a meld's block, its direction and its text (0 read as 5)
 
 
 @lru_cache(maxsize=None)
-def _suit_splits(key: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Every way to split one numbered suit (packed counts of 1..9) into runs and triplets, runs first.
+def _suit_splits(s: int, key: int) -> tuple[tuple[Block, ...], ...]:
+    """Every way to split the tiles of numbered suit ``s`` (packed counts of 1..9) into runs and
+    triplets, runs first: blocks (kind, s, n), a run being n, n+1, n+2.
 
-    Blocks are (kind, n): a run n, n+1, n+2 or a triplet of n. A table built lazily, like the
-    shanten tables: the same counts always split the same way.
+    The lowest number present starts a run or is a triplet; the rest splits the same way, and
+    is looked up in the same table, so hands sharing higher tiles share the work. A table built
+    lazily, like the shanten tables: the same counts always split the same way.
     """
-    counts = [0] + [(key >> 4 * i) & 15 for i in range(9)] + [0, 0]
-    out: list[tuple[tuple[int, int], ...]] = []
-
-    def walk(n: int, taken: list[tuple[int, int]]) -> None:
-        while n <= 9 and counts[n] == 0:
-            n += 1
-        if n > 9:
-            out.append(tuple(taken))
-            return
-        if n <= 7 and counts[n + 1] and counts[n + 2]:
-            counts[n] -= 1
-            counts[n + 1] -= 1
-            counts[n + 2] -= 1
-            taken.append((_RUN, n))
-            walk(n, taken)
-            taken.pop()
-            counts[n] += 1
-            counts[n + 1] += 1
-            counts[n + 2] += 1
-        if counts[n] == 3:
-            counts[n] = 0
-            taken.append((_TRIPLET_C, n))
-            walk(n + 1, taken)
-            taken.pop()
-            counts[n] = 3
-
-    walk(1, [])
+    if not key:
+        return ((),)
+    n = 1
+    while not (key >> 4 * (n - 1)) & 15:
+        n += 1
+    weight = 1 << 4 * (n - 1)
+    out: list[tuple[Block, ...]] = []
+    if n <= 7 and (key >> 4 * n) & 15 and (key >> 4 * (n + 1)) & 15:
+        run = ((_RUN, s, n),)
+        out += [run + rest for rest in _suit_splits(s, key - weight * 0x111)]
+    if (key >> 4 * (n - 1)) & 15 == 3:
+        triplet = ((_TRIPLET_C, s, n),)
+        out += [triplet + rest for rest in _suit_splits(s, key - weight * 3)]
     return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _numbered_suit(s: int, key: int) -> tuple[int, tuple[tuple[Block, ...], ...], tuple]:
+    """What scoring needs of numbered suit ``s`` from its packed counts of 1..9: (tiles, splits into
+    sets, ((n, splits once a pair of n is out), ...)), a split being a tuple of blocks (kind, s, n).
+    Only what the number of tiles allows is worked out: splits into sets for a multiple of 3, the
+    pairs for 2 more than one. A lazily built table."""
+    # the digits of a number in base 16 add up to it modulo 15, and a suit holds at most 14 tiles
+    tiles = key % 15
+    if tiles % 3 == 0:  # whole sets only: a pair never sits here
+        return tiles, _suit_splits(s, key), ()
+    pairs = []
+    if tiles % 3 == 2:  # sets and the pair
+        for n in range(1, 10):
+            if (key >> 4 * (n - 1)) & 15 >= 2:
+                found = _suit_splits(s, key - (2 << 4 * (n - 1)))
+                if found:
+                    pairs.append((n, found))
+    return tiles, (), tuple(pairs)
+
+
+@lru_cache(maxsize=None)
+def _honour_suit(key: int) -> tuple[int, tuple[Block, ...], int, bool]:
+    """The same for the honours (packed counts of z1..z7): (tiles, triplet blocks, the pair's number or 0, fits)."""
+    triplets = []
+    pair = 0
+    fits = True
+    tiles = 0
+    for h in range(1, 8):
+        k = (key >> 4 * (h - 1)) & 15
+        tiles += k
+        if k == 3:
+            triplets.append((_TRIPLET_C, 3, h))
+        elif k == 2 and not pair:
+            pair = h
+        elif k:
+            fits = False
+    return tiles, tuple(triplets), pair, fits
 
 
 @lru_cache(maxsize=None)
@@ -970,6 +1053,38 @@ def _cached_yaku(japanese: str, han: int = 0, yakuman: int = 0, responsible: str
     return found
 
 
+# the yaku the quick path hands out, made once; a pair (open, closed) where a closed hand scores more
+_MENZEN_TSUMO = _yaku("門前清自摸和", 1)
+_ROUND_WIND = tuple(_yaku(f"場風 {kanji}", 1) for kanji in _WIND_KANJI)
+_SEAT_WIND = tuple(_yaku(f"自風 {kanji}", 1) for kanji in _WIND_KANJI)
+_WHITE, _GREEN, _RED = _yaku("翻牌 白", 1), _yaku("翻牌 發", 1), _yaku("翻牌 中", 1)
+_PINFU = _yaku("平和", 1)
+_ALL_SIMPLES = _yaku("断幺九", 1)
+_PURE_DOUBLE = _yaku("一盃口", 1)
+_MIXED_TRIPLE = (_yaku("三色同順", 1), _yaku("三色同順", 2))
+_STRAIGHT = (_yaku("一気通貫", 1), _yaku("一気通貫", 2))
+_HALF_OUTSIDE = (_yaku("混全帯幺九", 1), _yaku("混全帯幺九", 2))
+_SEVEN_PAIRS = _yaku("七対子", 2)
+_ALL_TRIPLETS = _yaku("対々和", 2)
+_THREE_CONCEALED = _yaku("三暗刻", 2)
+_THREE_KANS = _yaku("三槓子", 2)
+_TRIPLE_TRIPLETS = _yaku("三色同刻", 2)
+_TERMINALS_AND_HONOURS = _yaku("混老頭", 2)
+_LITTLE_DRAGONS = _yaku("小三元", 2)
+_HALF_FLUSH = (_yaku("混一色", 2), _yaku("混一色", 3))
+_FULLY_OUTSIDE = (_yaku("純全帯幺九", 2), _yaku("純全帯幺九", 3))
+_TWICE_PURE_DOUBLE = _yaku("二盃口", 3)
+_FULL_FLUSH = (_yaku("清一色", 5), _yaku("清一色", 6))
+_ORPHANS, _ORPHANS_13 = _yaku("国士無双", yakuman=1), _yaku("国士無双十三面", yakuman=2)
+_NINE_GATES, _TRUE_NINE_GATES = _yaku("九蓮宝燈", yakuman=1), _yaku("純正九蓮宝燈", yakuman=2)
+_FOUR_CONCEALED, _FOUR_CONCEALED_SINGLE = _yaku("四暗刻", yakuman=1), _yaku("四暗刻単騎", yakuman=2)
+_LITTLE_WINDS = _yaku("小四喜", yakuman=1)
+_ALL_HONOURS = _yaku("字一色", yakuman=1)
+_ALL_GREEN = _yaku("緑一色", yakuman=1)
+_ALL_TERMINALS = _yaku("清老頭", yakuman=1)
+_FOUR_KANS = _yaku("四槓子", yakuman=1)
+
+
 _DORA_INDEX: dict[str, int] = {}  # indicator -> index (10 * suit + number) of the dora it shows
 for _s, _letter in enumerate("mpsz"):
     for _n in range(1, 8 if _letter == "z" else 10):
@@ -979,7 +1094,7 @@ for _s, _letter in enumerate("mpsz"):
         _DORA_INDEX[f"{_letter}0"] = _DORA_INDEX[f"{_letter}5"]
 
 
-def _dora_count(indicators: Sequence[str], counts: list[int], red_groups: list[int]) -> int:
+def _dora_count(indicators: Sequence[str], packed: int, packed14: int, drawn: str, melds: _MeldFacts) -> int:
     """Dora in the hand as majiang-core counts them in its string: a red five is a five once per group."""
     total = 0
     for indicator in indicators:
@@ -987,85 +1102,81 @@ def _dora_count(indicators: Sequence[str], counts: list[int], red_groups: list[i
         if index is None:
             dora = dora_from_indicator(indicator)
             index = 10 * _SUIT_INDEX[dora[0]] + int(dora[1])
-        if index % 10 == 5 and index < 30:
-            total += counts[index] - counts[index - 5] + red_groups[index // 10]
-        else:
-            total += counts[index]
+        total += (packed >> 4 * index) & 15
+        if index % 10 == 5 and index < 30:  # a five: its red ones count once per group of the string
+            total += _red_groups(packed14, drawn, melds)[index // 10] - ((packed >> 4 * (index - 5)) & 15)
     return total
 
 
-def _quick_dora(hand: Hand, counts: list[int], packed14: int, drawn: str, context: WinContext) -> list[Yaku]:
-    # groups of the hand string holding a red five, per suit: the concealed part, the drawn tile, each meld
+def _red_groups(packed14: int, drawn: str, melds: _MeldFacts) -> list[int]:
+    """Groups of the hand string holding a red five, per suit: the concealed part, the drawn tile, each meld."""
     without_drawn = packed14 - _PLAIN_WEIGHT[drawn]
-    red_groups = [1 if without_drawn & 15 else 0, 1 if (without_drawn >> 40) & 15 else 0,
-                  1 if (without_drawn >> 80) & 15 else 0]
+    groups = [(1 if without_drawn & 15 else 0) + melds[4][0], (1 if (without_drawn >> 40) & 15 else 0) + melds[4][1],
+              (1 if (without_drawn >> 80) & 15 else 0) + melds[4][2]]
     if drawn[1] == "0":
-        red_groups[_SUIT_INDEX[drawn[0]]] += 1
-    if hand._melds:
-        counts = counts[:]
-        for meld in hand._melds:
-            s = _SUIT_INDEX[meld[0]]
-            for d in _meld_digits(meld):
-                counts[10 * s + d] += 1
-            if "0" in meld:
-                red_groups[s] += 1
-                counts[10 * s] += meld.count("0")
-    reds = counts[0] + counts[10] + counts[20]
+        groups[_SUIT_INDEX[drawn[0]]] += 1
+    return groups
+
+
+# dora, red fives and ura dora yaku by count, made once (more than 40 comes from _cached_yaku)
+_DORA, _RED_FIVES, _URA_DORA = ([_yaku(japanese, n) for n in range(41)] for japanese in ("ドラ", "赤ドラ", "裏ドラ"))
+
+
+def _quick_dora(packed14: int, drawn: str, melds: _MeldFacts, context: WinContext) -> list[Yaku]:
+    packed = packed14 + melds[3]
     out = []
-    n = _dora_count(context.dora_indicators, counts, red_groups)
-    if n:
-        out.append(_cached_yaku("ドラ", n))
-    if reds:
-        out.append(_cached_yaku("赤ドラ", reds))
-    if context.ura_indicators:
-        n = _dora_count(context.ura_indicators, counts, red_groups)
+    if context.dora_indicators:
+        n = _dora_count(context.dora_indicators, packed, packed14, drawn, melds)
         if n:
-            out.append(_cached_yaku("裏ドラ", n))
+            out.append(_DORA[n] if n <= 40 else _cached_yaku("ドラ", n))
+    reds = (packed & 15) + ((packed >> 40) & 15) + ((packed >> 80) & 15)
+    if reds:
+        out.append(_RED_FIVES[reds] if reds <= 40 else _cached_yaku("赤ドラ", reds))
+    if context.ura_indicators:
+        n = _dora_count(context.ura_indicators, packed, packed14, drawn, melds)
+        if n:
+            out.append(_URA_DORA[n] if n <= 40 else _cached_yaku("裏ドラ", n))
     return out
 
 
-@lru_cache(maxsize=None)
-def _meld_digits(meld: str) -> tuple[int, ...]:
-    """The numbers of a meld's tiles, red fives read as fives."""
-    return tuple(int(ch) or 5 for ch in meld[1:] if ch.isdigit())
-
-
+# a hand's melds: (blocks with direction and text, blocks, closed, weight of their tiles, melds holding a red five
+# per suit, their texts in a reading)
+_MeldFacts = tuple[tuple[OpenBlock, ...], tuple[Block, ...], bool, int, tuple[int, int, int], tuple[str, ...]]
 
 
 @lru_cache(maxsize=None)
-def _numbered_suit(key: int) -> tuple[tuple[int, ...], int, tuple, tuple]:
-    """What scoring needs of one numbered suit's packed counts (index 0 = reds, see hand.py):
-    (counts, tiles, splits into sets, ((n, splits once a pair of n is out), ...)). A lazily built table."""
-    counts = tuple((key >> 4 * i) & 15 for i in range(10))
-    numbers = key >> 4
-    pairs = []
-    for n in range(1, 10):
-        if counts[n] >= 2:
-            found = _suit_splits(numbers - (2 << 4 * (n - 1)))
-            if found:
-                pairs.append((n, found))
-    return counts, sum(counts[1:]), _suit_splits(numbers), tuple(pairs)
+def _meld_fact(meld: str) -> tuple[OpenBlock, Block, int, int]:
+    """One meld: (its block with direction and text, its block, the weight of its tiles, the suit of its red five or -1)."""
+    info = _open_block(meld)
+    digits = _DIGIT_WEIGHT[meld[0]]
+    weight = sum([digits[d] for d in meld[1:] if d in digits])  # a red five weighs as a five and a red
+    return info, (info[0], info[1], info[2]), weight, _SUIT_INDEX[meld[0]] if "0" in meld else -1
 
 
 @lru_cache(maxsize=None)
-def _honour_suit(key: int) -> tuple[tuple[int, ...], int, tuple, int, bool]:
-    """The same for the honours: (counts, tiles, triplet blocks, the pair's number or 0, fits)."""
-    counts = tuple((key >> 4 * i) & 15 for i in range(8))
-    triplets = []
-    pair = 0
-    fits = True
-    for h in range(1, 8):
-        k = counts[h]
-        if k == 3:
-            triplets.append((_TRIPLET_C, 3, h))
-        elif k == 2 and not pair:
-            pair = h
-        elif k:
-            fits = False
-    return counts, sum(counts), tuple(triplets), pair, fits
+def _meld_facts(melds: tuple[str, ...]) -> _MeldFacts:
+    """What scoring needs of a hand's melds (lazily built tables, per meld and per hand's tuple of melds)."""
+    infos = []
+    blocks = []
+    reds = [0, 0, 0]
+    weight = 0
+    closed = True
+    for meld in melds:
+        info, block, meld_weight, red = _meld_fact(meld)
+        infos.append(info)
+        blocks.append(block)
+        weight += meld_weight
+        if red >= 0:
+            reds[red] += 1
+        if block[0] != _KAN_C:
+            closed = False
+    return tuple(infos), tuple(blocks), closed, weight, (reds[0], reds[1], reds[2]), tuple([b[4] for b in infos])
 
 
-def _quick_readings(suits: tuple, opened: list[tuple[int, int, int, str | None, str]]) -> list[list[tuple[int, int, int]]]:
+_NO_MELDS: _MeldFacts = ((), (), True, 0, (0, 0, 0), ())
+
+
+def _quick_readings(suits: tuple, opened: tuple[Block, ...]) -> list[tuple[Block, ...]]:
     """The four-sets-and-a-pair readings of a complete hand, in majiang-core's order (pair kinds m1…z7).
 
     Only the suit holding 2 more than a multiple of 3 tiles can hold the pair (the others split
@@ -1073,7 +1184,7 @@ def _quick_readings(suits: tuple, opened: list[tuple[int, int, int, str | None, 
     """
     pair_suit = -1
     for s in range(4):
-        rest = suits[s][1] % 3
+        rest = suits[s][0] % 3
         if rest == 2 and pair_suit < 0:
             pair_suit = s
         elif rest:
@@ -1081,50 +1192,53 @@ def _quick_readings(suits: tuple, opened: list[tuple[int, int, int, str | None, 
     if pair_suit < 0:
         return []
     honours = suits[3]
-    if not honours[4] or (honours[3] and pair_suit != 3):
+    if not honours[3] or (honours[2] and pair_suit != 3):
         return []
-    splits = [suits[0][2], suits[1][2], suits[2][2]]
+    splits = [suits[0][1], suits[1][1], suits[2][1]]
     for s in range(3):
         if s != pair_suit and not splits[s]:
             return []
-    open_blocks = [(b[0], b[1], b[2]) for b in opened]
-    out: list[list[tuple[int, int, int]]] = []
     if pair_suit == 3:
-        pairs: list[tuple[int, list]] = [(honours[3], splits)]
+        pairs: list[tuple[tuple[Block], list]] = [(((_PAIR, 3, honours[2]),), splits)]
     else:
         pairs = []
-        for n, found in suits[pair_suit][3]:
+        for n, found in suits[pair_suit][2]:
             with_pair = splits[:]
             with_pair[pair_suit] = found
-            pairs.append((n, with_pair))
-    triplets = honours[2]
-    for n, (split_m, split_p, split_s) in pairs:
+            pairs.append((((_PAIR, pair_suit, n),), with_pair))
+    rest_blocks = honours[1] + opened
+    out = []
+    for pair, (split_m, split_p, split_s) in pairs:
         for a in split_m:
             for b in split_p:
                 for c in split_s:
-                    blocks = [(_PAIR, pair_suit, n)]
-                    blocks += [(kind, 0, x) for kind, x in a]
-                    blocks += [(kind, 1, x) for kind, x in b]
-                    blocks += [(kind, 2, x) for kind, x in c]
-                    blocks += triplets
-                    blocks += open_blocks
+                    blocks = pair + a + b + c + rest_blocks
                     if len(blocks) == 5:
                         out.append(blocks)
     return out
 
 
+# masks over the packed counts (see hand.py): the red-five nibbles, bit 1 of every count (a count of
+# 2), the thirteen orphan kinds, and bit 0 of each orphan count
+_NIBBLES = 38
+_REDS = 15 | 15 << 40 | 15 << 80
+_TWOS = int("2" * _NIBBLES, 16)
 _ORPHAN_INDEXES = tuple(10 * s + n for s in range(3) for n in (1, 9)) + tuple(30 + n for n in range(1, 8))
-_SUIT_LETTERS = "mpsz"
+_ORPHAN_NIBBLES = sum(15 << 4 * i for i in _ORPHAN_INDEXES)
+_ORPHAN_ONES = sum(1 << 4 * i for i in _ORPHAN_INDEXES)
+_NOT_REDS, _NOT_TWOS, _NOT_ORPHANS = ~_REDS, ~_TWOS, ~_ORPHAN_NIBBLES
 
 
-_SITUATIONS: dict[tuple[int, bool, int, bool, bool, int], list[Yaku]] = {}
+_SITUATIONS: dict[tuple[int, bool, int, bool, bool, int], tuple[list[Yaku], list[Yaku]]] = {}
 
 
-def _situation(context: WinContext) -> list[Yaku]:
+def _situation(context: WinContext) -> tuple[list[Yaku], list[Yaku]]:
+    """The situation's yaku, and the yakuman among them."""
     key = (context.riichi, context.ippatsu, context.last_tile, context.after_kan, context.robbing_kan, context.blessing)
     found = _SITUATIONS.get(key)
     if found is None:
-        found = _SITUATIONS[key] = situation_yaku(context)
+        yaku = situation_yaku(context)
+        found = _SITUATIONS[key] = (yaku, [y for y in yaku if y.yakuman])
     return found
 
 
@@ -1138,10 +1252,10 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinRe
     if ron_tile is not None:
         if drawn is not None or hand._known + 3 * len(melds) >= 14:
             return False  # the string path raises the right error
-        packed += _PLAIN_WEIGHT[ron_tile[:2]]
-        if _over_four(packed):
-            return False
         win_tile = ron_tile[:2]
+        packed += _PLAIN_WEIGHT[win_tile]
+        if (packed | (packed + _THREES)) & _EIGHTS:
+            return False  # a fifth copy: the string path raises the right error
         direction = ron_tile[2]
     else:
         if drawn is None or len(drawn) > 2:
@@ -1149,131 +1263,152 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinRe
         win_tile = drawn
         direction = "_"
     ws = _SUIT_INDEX[win_tile[0]]
-    wn = int(win_tile[1]) or 5
-    suits = (_numbered_suit(packed & 0xFFFFFFFFFF), _numbered_suit((packed >> 40) & 0xFFFFFFFFFF),
-             _numbered_suit((packed >> 80) & 0xFFFFFFFFFF), _honour_suit(packed >> 120))
-    counts = list(suits[0][0] + suits[1][0] + suits[2][0] + suits[3][0])
-    opened = [_open_block(m) for m in melds]
-    closed = all(b[0] == _KAN_C for b in opened)
+    wn = _NUMBER[win_tile[1]]
+    suits = (_numbered_suit(0, (packed >> 4) & _M36), _numbered_suit(1, (packed >> 44) & _M36),
+             _numbered_suit(2, (packed >> 84) & _M36), _honour_suit(packed >> 124))
+    meld_facts = _meld_facts(melds) if melds else _NO_MELDS
+    opened_info, opened, closed = meld_facts[0], meld_facts[1], meld_facts[2]
     self_draw = ron_tile is None
-    rules = context.rules
-    round_wind = context.round_wind
-    seat_wind = context.seat_wind
 
-    candidates: list[tuple[int, list[tuple[int, int, int]], int]] = []  # (size, blocks, marked index)
+    candidates: list[tuple[int, tuple[Block, ...], int]] = []  # (size, blocks, marked index)
+    concealed = range(5 - len(melds))  # the melds come last in a reading
     for blocks in _quick_readings(suits, opened):
         previous = None
-        for i, block in enumerate(blocks):
-            kind = block[0]
-            if kind > _TRIPLET_C:
-                previous = block
-                continue
+        for i in concealed:
+            block = blocks[i]
             if block == previous:
-                continue
+                continue  # the same block twice marks the same way once
             previous = block
-            if block[1] != ws:
-                continue
-            n = block[2]
-            if (wn == n) if kind != _RUN else (n <= wn <= n + 2):
+            kind, s, n = block
+            if s == ws and ((wn == n) if kind != _RUN else (n <= wn <= n + 2)):
                 candidates.append((5, blocks, i))
     if not melds:
-        red = counts[0], counts[10], counts[20]
-        if counts.count(2) - red.count(2) == 7 and counts.count(0) - red.count(0) == 28:
-            present = [i for i in range(38) if counts[i] and i % 10]
-            candidates.append((7, [(_PAIR, i // 10, i % 10) for i in present], present.index(10 * ws + wn)))
-        if all(map(counts.__getitem__, _ORPHAN_INDEXES)):
-            orphan_counts = [counts[i] for i in _ORPHAN_INDEXES]
-            if sum(orphan_counts) == 14 and max(orphan_counts) == 2:
-                candidates.append((13, [], 0))
-        if ws < 3 and counts[10 * ws + 1] >= 3 and counts[10 * ws + 9] >= 3:
-            suit = counts[10 * ws + 1:10 * ws + 10]
-            if sum(suit) == 14 and all(suit):
-                candidates.append((1, [], 0))
+        plain = packed & _NOT_REDS
+        if not plain & _NOT_TWOS and plain.bit_count() == 7:  # seven pairs: every count 0 or 2
+            present = [i for i in range(_NIBBLES) if (plain >> 4 * i) & 15]
+            candidates.append((7, tuple((_PAIR, i // 10, i % 10) for i in present), present.index(10 * ws + wn)))
+        elif (not plain & _NOT_ORPHANS and (plain | plain >> 1 | plain >> 2) & _ORPHAN_ONES == _ORPHAN_ONES
+              and suits[0][0] + suits[1][0] + suits[2][0] + suits[3][0] == 14):
+            candidates.append((13, (), 0))  # only orphans, all thirteen, fourteen tiles
+        elif ws < 3 and suits[ws][0] == 14:
+            key = (packed >> 40 * ws + 4) & _M36
+            if key & 15 >= 3 and key >> 32 >= 3 and all((key >> 4 * i) & 15 for i in range(9)):
+                candidates.append((1, (), 0))  # nine gates: one suit, 1112345678999 and one more
     if not candidates:
         return None
 
-    situation = _situation(context)
+    situation, situation_limits = _situation(context)
     dora: list[Yaku] | None = None
     best: _Points | None = None
     best_yaku: list[Yaku] = []
     best_candidate = candidates[0]
     for candidate in candidates:
         size, blocks, marked = candidate
-        yaku, fu = _quick_yaku(size, blocks, marked, counts, opened, closed, self_draw, ws, wn,
-                               round_wind, seat_wind, rules, situation)
+        yaku, fu = _quick_yaku(size, blocks, marked, packed, opened_info, closed, self_draw, ws, wn, context,
+                               situation, situation_limits)
         if yaku and not yaku[0].yakuman:
             if dora is None:
-                dora = _quick_dora(hand, counts, packed, win_tile, context)
-            yaku = yaku + dora if dora else yaku
-        result = _points(fu, yaku, ron_tile, context)
-        if _better_points(result, best):
+                dora = _quick_dora(packed, win_tile, meld_facts, context)
+            if dora:
+                yaku += dora
+            result = _ordinary_points(fu, yaku, ron_tile, context)
+        else:
+            result = _points(fu, yaku, ron_tile, context)
+        if best is None or _better_points(result, best):
             best = result
             best_yaku = yaku
             best_candidate = candidate
     assert best is not None
-    shape = _quick_shape(best_candidate, counts, opened, ws, wn, direction)
-    return WinResult(tuple(best_yaku), *best, shape)
+    size, blocks, marked = best_candidate
+    if size == 5 or size == 7:  # the chosen reading written as win_shapes writes it (_quick_shape, inline)
+        texts = [_BLOCK_TEXT[block] for block in blocks[:len(blocks) - len(melds)]]  # the melds come last
+        texts[marked] = _MARKED_TEXT[(blocks[marked], wn, direction)]
+        shape = tuple(texts) + meld_facts[5]
+    else:
+        shape = _quick_shape(best_candidate, packed, meld_facts[5], ws, wn, direction)
+    won = _new_result(WinResult)  # WinResult(...) without the frozen dataclass's setattr per field
+    best_fu, han, yakuman, points, payments = best
+    won.__dict__.update(yaku=tuple(best_yaku), fu=best_fu, han=han, yakuman=yakuman, points=points, payments=payments,
+                        shape=shape)
+    return won
 
 
-def _quick_yaku(size: int, blocks: list[tuple[int, int, int]], marked: int, counts: list[int],
-                opened: list[tuple[int, int, int, str | None, str]], closed: bool, self_draw: bool,
-                ws: int, wn: int, round_wind: int, seat_wind: int, rules: Rules,
-                situation: list[Yaku]) -> tuple[list[Yaku], int]:
+_new_result = object.__new__
+
+
+def _quick_yaku(size: int, blocks: tuple[Block, ...], marked: int, packed: int,
+                opened: Sequence[OpenBlock], closed: bool, self_draw: bool,
+                ws: int, wn: int, context: WinContext,
+                situation: list[Yaku], situation_limits: list[Yaku]) -> tuple[list[Yaku], int]:
     """The yaku and fu of one reading (find_yaku and shape_features on tuples)."""
+    rules = context.rules
+    round_wind = context.round_wind
+    seat_wind = context.seat_wind
     fu = 20
     single_wait = False
     n_terminal = n_honour = n_runs = n_triplets = n_concealed = n_kans = 0
-    runs = [0] * 30  # 10 * suit + first number
-    triplets = [0] * 38
+    run_bits = odd_runs = doubled = 0  # runs present, and pairs of equal runs (一盃口), by bit 10 * suit + n
+    triplet_bits = 0
     suits = 0  # bit per numbered suit present
     if size == 5:
-        for i, (kind, s, n) in enumerate(blocks):
-            is_marked = i == marked
+        kind, s, n = blocks[0]  # the pair
+        if s == 3:
+            n_honour = n_terminal = 1
+            value = 0
+            if n == round_wind + 1:
+                value += 2
+            if n == seat_wind + 1:
+                value += 2
+            if n >= 5:
+                value += 2
+            if rules.double_wind_pair_2fu and value > 2:
+                value = 2
+            fu += value
+        else:
+            suits = 1 << s
+            if n == 1 or n == 9:
+                n_terminal = 1
+        if marked == 0:
+            single_wait = True
+            fu += 2
+        for i in range(1, 5):
+            kind, s, n = blocks[i]
+            bit = 1 << 10 * s + n
+            if kind == _RUN or kind == _OPEN_RUN:
+                n_runs += 1
+                suits |= 1 << s
+                if n == 1 or n == 7:
+                    n_terminal += 1
+                if odd_runs & bit:
+                    doubled += 1
+                odd_runs ^= bit
+                run_bits |= bit
+                if i == marked:
+                    if wn == n + 1:
+                        fu += 2  # closed wait
+                    if (n == 1 and wn == 3) or (n == 7 and wn == 7):
+                        fu += 2  # edge wait
+                continue
+            n_triplets += 1
+            triplet_bits |= bit
             if s == 3:
                 n_honour += 1
                 n_terminal += 1
+                value = 4
             else:
                 suits |= 1 << s
-                if kind == _RUN or kind == _OPEN_RUN:
-                    if n == 1 or n == 7:
-                        n_terminal += 1
-                elif n == 1 or n == 9:
+                if n == 1 or n == 9:
                     n_terminal += 1
-            if kind == _PAIR:
-                if is_marked:
-                    single_wait = True
-                if s == 3:
-                    value = 0
-                    if n == round_wind + 1:
-                        value += 2
-                    if n == seat_wind + 1:
-                        value += 2
-                    if n >= 5:
-                        value += 2
-                    if rules.double_wind_pair_2fu and value > 2:
-                        value = 2
-                    fu += value
-                if single_wait:
-                    fu += 2
-            elif kind == _RUN or kind == _OPEN_RUN:
-                n_runs += 1
-                runs[10 * s + n] += 1
-                if is_marked:
-                    if wn == n + 1:
-                        fu += 2
-                    if (n == 1 and wn == 3) or (n == 7 and wn == 7):
-                        fu += 2
-            else:
-                n_triplets += 1
-                value = 4 if (s == 3 or n == 1 or n == 9) else 2
-                if kind == _KAN_C or (kind == _TRIPLET_C and not (is_marked and not self_draw)):
-                    value *= 2
-                    n_concealed += 1
-                if kind == _KAN_C or kind == _OPEN_KAN:
-                    value *= 4
-                    n_kans += 1
-                fu += value
-                triplets[10 * s + n] += 1
+                    value = 4
+                else:
+                    value = 2
+            if kind == _KAN_C or (kind == _TRIPLET_C and not (i == marked and not self_draw)):
+                value *= 2
+                n_concealed += 1
+            if kind == _KAN_C or kind == _OPEN_KAN:
+                value *= 4
+                n_kans += 1
+            fu += value
         pinfu = closed and fu == 20
         if self_draw:
             if not pinfu:
@@ -1297,35 +1432,21 @@ def _quick_yaku(size: int, blocks: list[tuple[int, int, int]], marked: int, coun
                     if n == 1 or n == 9:
                         n_terminal += 1
         elif size == 13:
-            single_wait = counts[10 * ws + wn] == 2
+            single_wait = (packed >> 4 * (10 * ws + wn)) & 15 == 2
 
     # limit hands (役満)
-    limits = [y for y in situation if y.yakuman]
+    limits = situation_limits
     if size == 13:
-        limits.append(_cached_yaku("国士無双十三面", yakuman=2) if single_wait else _cached_yaku("国士無双", yakuman=1))
+        limits = limits + [_ORPHANS_13 if single_wait else _ORPHANS]
     elif size == 1:
-        digits = counts[10 * ws + 1:10 * ws + 10]
-        digits[wn - 1] -= 1
-        pure = digits == [3, 1, 1, 1, 1, 1, 1, 1, 3]
-        limits.append(_cached_yaku("純正九蓮宝燈", yakuman=2) if pure else _cached_yaku("九蓮宝燈", yakuman=1))
-    else:
-        if n_concealed == 4:
-            limits.append(_cached_yaku("四暗刻単騎", yakuman=2) if single_wait else _cached_yaku("四暗刻", yakuman=1))
-        if triplets[35] and triplets[36] and triplets[37]:
-            limits.append(_cached_yaku("大三元", yakuman=1, responsible=_quick_pao(opened, (5, 6, 7), 2)))
-        winds = triplets[31] + triplets[32] + triplets[33] + triplets[34]
-        if winds == 4:
-            limits.append(_cached_yaku("大四喜", yakuman=2, responsible=_quick_pao(opened, (1, 2, 3, 4), 3)))
-        elif winds == 3 and blocks[0][1] == 3 and blocks[0][2] <= 4:
-            limits.append(_cached_yaku("小四喜", yakuman=1))
-        if n_honour == size:
-            limits.append(_cached_yaku("字一色", yakuman=1))
-        if _all_green(blocks):
-            limits.append(_cached_yaku("緑一色", yakuman=1))
-        if n_triplets == 4 and n_terminal == 5 and n_honour == 0:
-            limits.append(_cached_yaku("清老頭", yakuman=1))
-        if n_kans == 4:
-            limits.append(_cached_yaku("四槓子", yakuman=1))
+        rest = ((packed >> 40 * ws + 4) & _M36) - (1 << 4 * (wn - 1))
+        limits = limits + [_TRUE_NINE_GATES if rest == 0x311111113 else _NINE_GATES]
+    elif size == 5:
+        if n_concealed == 4 or n_honour >= 3 or (n_triplets == 4 and n_terminal == 5) or n_kans == 4 or not suits & 3:
+            limits = limits + _limits(blocks, opened, single_wait, n_concealed, n_honour, n_triplets, n_terminal,
+                                      n_kans, triplet_bits, suits)
+    elif n_honour == 7:
+        limits = limits + [_ALL_HONOURS]
     if limits:
         if not rules.double_yakuman:
             limits = [_cached_yaku(y.japanese, 0, 1, y.responsible) for y in limits]
@@ -1335,69 +1456,91 @@ def _quick_yaku(size: int, blocks: list[tuple[int, int, int]], marked: int, coun
     if size == 13 or size == 1:
         return [], fu  # pragma: no cover - these shapes are always limit hands
 
-    out = list(situation)
+    out = situation[:]
     if closed and self_draw:
-        out.append(_cached_yaku("門前清自摸和", 1))
-    if triplets[31 + round_wind]:
-        out.append(_cached_yaku(f"場風 {_WIND_KANJI[round_wind]}", 1))
-    if triplets[31 + seat_wind]:
-        out.append(_cached_yaku(f"自風 {_WIND_KANJI[seat_wind]}", 1))
-    if triplets[35]:
-        out.append(_cached_yaku("翻牌 白", 1))
-    if triplets[36]:
-        out.append(_cached_yaku("翻牌 發", 1))
-    if triplets[37]:
-        out.append(_cached_yaku("翻牌 中", 1))
+        out.append(_MENZEN_TSUMO)
+    if triplet_bits >> 30:  # honour triplets
+        if triplet_bits >> 31 + round_wind & 1:
+            out.append(_ROUND_WIND[round_wind])
+        if triplet_bits >> 31 + seat_wind & 1:
+            out.append(_SEAT_WIND[seat_wind])
+        if triplet_bits >> 35 & 1:
+            out.append(_WHITE)
+        if triplet_bits >> 36 & 1:
+            out.append(_GREEN)
+        if triplet_bits >> 37 & 1:
+            out.append(_RED)
     if pinfu:
-        out.append(_cached_yaku("平和", 1))
+        out.append(_PINFU)
     if n_terminal == 0 and (rules.open_tanyao or closed):
-        out.append(_cached_yaku("断幺九", 1))
-    doubled = 0
-    if n_runs >= 2:
-        for k in runs:
-            doubled += k >> 1
+        out.append(_ALL_SIMPLES)
     if closed and doubled == 1:
-        out.append(_cached_yaku("一盃口", 1))
+        out.append(_PURE_DOUBLE)
     if n_runs >= 3:
-        if any(runs[n] and runs[10 + n] and runs[20 + n] for n in range(1, 8)):
-            out.append(_cached_yaku("三色同順", 2 if closed else 1))
-        if any(runs[10 * s + 1] and runs[10 * s + 4] and runs[10 * s + 7] for s in range(3)):
-            out.append(_cached_yaku("一気通貫", 2 if closed else 1))
+        if run_bits & run_bits >> 10 & run_bits >> 20 & 0x3FF:
+            out.append(_MIXED_TRIPLE[closed])
+        if (run_bits & 0x92 == 0x92 or run_bits >> 10 & 0x92 == 0x92 or run_bits >> 20 & 0x92 == 0x92):
+            out.append(_STRAIGHT[closed])  # runs 1, 4 and 7 of one suit
     if n_terminal == 5 and n_runs > 0 and n_honour > 0:
-        out.append(_cached_yaku("混全帯幺九", 2 if closed else 1))
+        out.append(_HALF_OUTSIDE[closed])
     if size == 7:
-        out.append(_cached_yaku("七対子", 2))
+        out.append(_SEVEN_PAIRS)
     if n_triplets == 4:
-        out.append(_cached_yaku("対々和", 2))
+        out.append(_ALL_TRIPLETS)
     if n_concealed == 3:
-        out.append(_cached_yaku("三暗刻", 2))
+        out.append(_THREE_CONCEALED)
     if n_kans == 3:
-        out.append(_cached_yaku("三槓子", 2))
-    if n_triplets >= 3 and any(triplets[n] and triplets[10 + n] and triplets[20 + n] for n in range(1, 10)):
-        out.append(_cached_yaku("三色同刻", 2))
+        out.append(_THREE_KANS)
+    if n_triplets >= 3 and triplet_bits & triplet_bits >> 10 & triplet_bits >> 20 & 0x3FE:
+        out.append(_TRIPLE_TRIPLETS)
     if n_terminal == size and n_runs == 0 and n_honour > 0:
-        out.append(_cached_yaku("混老頭", 2))
-    if triplets[35] + triplets[36] + triplets[37] == 2 and blocks[0][1] == 3 and blocks[0][2] >= 5:
-        out.append(_cached_yaku("小三元", 2))
+        out.append(_TERMINALS_AND_HONOURS)
+    if (triplet_bits >> 35 & 7).bit_count() == 2 and blocks[0][1] == 3 and blocks[0][2] >= 5:
+        out.append(_LITTLE_DRAGONS)
     one_suit = suits in (0, 1, 2, 4)
     if n_honour > 0 and one_suit:
-        out.append(_cached_yaku("混一色", 3 if closed else 2))
+        out.append(_HALF_FLUSH[closed])
     if n_terminal == 5 and n_runs > 0 and n_honour == 0:
-        out.append(_cached_yaku("純全帯幺九", 3 if closed else 2))
+        out.append(_FULLY_OUTSIDE[closed])
     if closed and doubled == 2:
-        out.append(_cached_yaku("二盃口", 3))
+        out.append(_TWICE_PURE_DOUBLE)
     if n_honour == 0 and one_suit:
-        out.append(_cached_yaku("清一色", 6 if closed else 5))
+        out.append(_FULL_FLUSH[closed])
     return out, fu
 
 
-def _quick_pao(opened: list[tuple[int, int, int, str | None, str]], numbers: tuple[int, ...], which: int) -> str | None:
+def _limits(blocks: tuple[Block, ...], opened: Sequence[OpenBlock], single_wait: bool,
+            n_concealed: int, n_honour: int, n_triplets: int, n_terminal: int, n_kans: int, triplet_bits: int,
+            suits: int) -> list[Yaku]:
+    """The yakuman of a four-sets-and-a-pair reading (in majiang-core's order)."""
+    out = []
+    if n_concealed == 4:
+        out.append(_FOUR_CONCEALED_SINGLE if single_wait else _FOUR_CONCEALED)
+    if triplet_bits >> 35 & 7 == 7:
+        out.append(_cached_yaku("大三元", yakuman=1, responsible=_quick_pao(opened, (5, 6, 7), 2)))
+    winds = (triplet_bits >> 31 & 15).bit_count()
+    if winds == 4:
+        out.append(_cached_yaku("大四喜", yakuman=2, responsible=_quick_pao(opened, (1, 2, 3, 4), 3)))
+    elif winds == 3 and blocks[0][1] == 3 and blocks[0][2] <= 4:
+        out.append(_LITTLE_WINDS)
+    if n_honour == 5:
+        out.append(_ALL_HONOURS)
+    if not suits & 3 and _all_green(blocks):
+        out.append(_ALL_GREEN)
+    if n_triplets == 4 and n_terminal == 5 and n_honour == 0:
+        out.append(_ALL_TERMINALS)
+    if n_kans == 4:
+        out.append(_FOUR_KANS)
+    return out
+
+
+def _quick_pao(opened: Sequence[OpenBlock], numbers: tuple[int, ...], which: int) -> str | None:
     """The direction of the ``which``-th called set of these honours (closed kans count, as in the string path)."""
     called = [b for b in opened if b[1] == 3 and b[2] in numbers and b[0] in (_KAN_C, _OPEN_TRIPLET, _OPEN_KAN)]
     return called[which][3] if len(called) > which else None
 
 
-def _all_green(blocks: list[tuple[int, int, int]]) -> bool:
+def _all_green(blocks: tuple[Block, ...]) -> bool:
     for kind, s, n in blocks:
         if s == 3:
             if n != 6:
@@ -1412,49 +1555,52 @@ def _all_green(blocks: list[tuple[int, int, int]]) -> bool:
     return True
 
 
-def _quick_shape(candidate: tuple[int, list[tuple[int, int, int]], int], counts: list[int],
-                 opened: list[tuple[int, int, int, str | None, str]], ws: int, wn: int,
-                 direction: str) -> tuple[str, ...]:
+# a concealed block as win_shapes writes it
+_BLOCK_TEXT: dict[Block, str] = {}
+for _s, _letter in enumerate(_SUIT_LETTERS):
+    for _n in range(1, 8 if _letter == "z" else 10):
+        _BLOCK_TEXT[(_PAIR, _s, _n)] = f"{_letter}{_n}{_n}"
+        _BLOCK_TEXT[(_TRIPLET_C, _s, _n)] = f"{_letter}{_n}{_n}{_n}"
+        if _letter != "z" and _n <= 7:
+            _BLOCK_TEXT[(_RUN, _s, _n)] = f"{_letter}{_n}{_n + 1}{_n + 2}"
+
+
+# the same block with the winning tile marked: (block, number won on, direction) -> ``'m34_!5'``
+_MARKED_TEXT: dict[tuple[Block, int, str], str] = {}
+for _block, _text in _BLOCK_TEXT.items():
+    for _won in {int(ch) for ch in _text[1:]}:
+        _cut = _text.rindex(str(_won)) + 1
+        for _direction in "_+=-":
+            _MARKED_TEXT[(_block, _won, _direction)] = _text[:_cut] + _direction + "!" + _text[_cut:]
+
+
+def _quick_shape(candidate: tuple[int, tuple[Block, ...], int], packed: int, meld_texts: tuple[str, ...], ws: int,
+                 wn: int, direction: str) -> tuple[str, ...]:
     """The chosen reading written as win_shapes writes it."""
     size, blocks, marked = candidate
     mark = direction + "!"
     if size == 1:
-        digits = "".join(str(n) * (counts[10 * ws + n] - (1 if n == wn else 0)) for n in range(1, 10))
+        digits = "".join(str(n) * (((packed >> 4 * (10 * ws + n)) & 15) - (1 if n == wn else 0)) for n in range(1, 10))
         return (_SUIT_LETTERS[ws] + digits + str(wn) + mark,)
     if size == 13:
         pairs: list[str] = []
         singles: list[str] = []
         for i in _ORPHAN_INDEXES:
-            tile = _SUIT_LETTERS[i // 10] + str(i % 10)
-            text = tile[0] + tile[1] * counts[i] + (mark if i == 10 * ws + wn else "")
-            if counts[i] == 2:
+            count = (packed >> 4 * i) & 15
+            text = _SUIT_LETTERS[i // 10] + str(i % 10) * count + (mark if i == 10 * ws + wn else "")
+            if count == 2:
                 pairs.insert(0, text)
             else:
                 singles.append(text)
         return tuple(pairs + singles)
-    out = []
-    first_meld = 5 - len(opened)
-    for i, (kind, s, n) in enumerate(blocks):
-        letter = _SUIT_LETTERS[s]
-        if size == 5 and i >= first_meld:
-            out.append(opened[i - first_meld][4])
-            continue
-        if kind == _PAIR:
-            text = letter + str(n) * 2
-        elif kind == _RUN:
-            text = f"{letter}{n}{n + 1}{n + 2}"
-        else:
-            text = letter + str(n) * 3
-        if i == marked:
-            cut = text.rindex(str(wn)) + 1
-            text = text[:cut] + mark + text[cut:]
-        out.append(text)
-    return tuple(out)
+    texts = [_BLOCK_TEXT[block] for block in blocks[:len(blocks) - len(meld_texts)]]  # the melds come last
+    texts[marked] = _MARKED_TEXT[(blocks[marked], wn, direction)]
+    return tuple(texts) + meld_texts
 
 
 def _clear_tables() -> None:
     """Forget the lazily built scoring tables (to measure them being built)."""
-    for table in (_suit_splits, _numbered_suit, _honour_suit, _open_block, _meld_digits):
+    for table in (_suit_splits, _numbered_suit, _honour_suit, _open_block, _meld_fact, _meld_facts):
         table.cache_clear()
     _YAKU_CACHE.clear()
     _SITUATIONS.clear()

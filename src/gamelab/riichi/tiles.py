@@ -117,29 +117,36 @@ def dora_from_indicator(indicator: str) -> str:
 _PON_RE = re.compile(r"^[mpsz](\d)\1\1[\+\=\-]\1?$")
 _KAN_RE = re.compile(r"^[mpsz](\d)\1\1\1[\+\=\-]?$")
 _CHI_RE = re.compile(r"^[mps]\d+\-\d*$")
+_MELD_CHARS_RE = re.compile(r"[mpsz][\d\+\=\-]+")
+_NOT_HONOUR_RE = re.compile(r"[089]")
+_RED_PON_RE = re.compile(r"^([mps])05")
+_IN_HAND_RE = re.compile(r"\d(?![\+\=\-])")
+_CALLED_LAST_RE = re.compile(r"\d[\+\=\-]$")
+_DIGIT_RE = re.compile(r"\d")
+_DIGIT_MARKED_RE = re.compile(r"\d[\+\=\-]?")
 
 
 def _normalize_or_none(text: str) -> str | None:
     """The canonical spelling of a meld, or None (majiang-core's ``valid_mianzi``)."""
-    if not isinstance(text, str) or not re.fullmatch(r"[mpsz][\d\+\=\-]+", text):
+    if not isinstance(text, str) or not _MELD_CHARS_RE.fullmatch(text):
         return None
-    if text[0] == "z" and re.search(r"[089]", text):
+    if text[0] == "z" and _NOT_HONOUR_RE.search(text):
         return None
     plain = text.replace("0", "5")
     if _PON_RE.match(plain):
         # a pon holding one red five in hand is written with the plain five first: p505=
-        return re.sub(r"^([mps])05", r"\g<1>50", text)
+        return _RED_PON_RE.sub(r"\g<1>50", text)
     if _KAN_RE.match(plain):
         # concealed digits in descending order (5 before 0), then the called digit and direction
-        in_hand = sorted(re.findall(r"\d(?![\+\=\-])", text), reverse=True)
-        called = re.search(r"\d[\+\=\-]$", text)
+        in_hand = sorted(_IN_HAND_RE.findall(text), reverse=True)
+        called = _CALLED_LAST_RE.search(text)
         return text[0] + "".join(in_hand) + (called.group(0) if called else "")
     if _CHI_RE.match(plain):
-        digits = sorted(re.findall(r"\d", plain))
+        digits = sorted(_DIGIT_RE.findall(plain))
         if len(digits) != 3 or int(digits[0]) + 1 != int(digits[1]) or int(digits[1]) + 1 != int(digits[2]):
             return None
         # sort the tokens "4", "5-", "6" so the called digit keeps its marker
-        canonical = plain[0] + "".join(sorted(re.findall(r"\d[\+\=\-]?", plain)))
+        canonical = plain[0] + "".join(sorted(_DIGIT_MARKED_RE.findall(plain)))
         return canonical.replace("5", "0", 1) if "0" in text else canonical
     return None
 
@@ -171,12 +178,21 @@ def meld_type(meld: str) -> MeldType:
     >>> [meld_type(m) for m in ("m1-23", "p505=", "s5505-", "m111+1", "z2222")]
     ['chi', 'pon', 'open_kan', 'added_kan', 'closed_kan']
     """
-    meld = normalize_meld(meld)
-    if re.search(r"\d{4}$", meld):
+    return _type_of(normalize_meld(meld))
+
+
+_CLOSED_KAN_RE = re.compile(r"\d{4}$")
+_OPEN_KAN_RE = re.compile(r"\d{4}[\+\=\-]$")
+_ADDED_KAN_RE = re.compile(r"\d{3}[\+\=\-]\d$")
+
+
+def _type_of(meld: str) -> MeldType:
+    """meld_type() of a meld already in canonical form."""
+    if _CLOSED_KAN_RE.search(meld):
         return "closed_kan"
-    if re.search(r"\d{4}[\+\=\-]$", meld):
+    if _OPEN_KAN_RE.search(meld):
         return "open_kan"
-    if re.search(r"\d{3}[\+\=\-]\d$", meld):
+    if _ADDED_KAN_RE.search(meld):
         return "added_kan"
     plain = meld.replace("0", "5")
     return "pon" if plain[1] == plain[2] else "chi"
