@@ -290,6 +290,11 @@ class LabServer:
                           ("IPYTHONDIR", "ipython"), ("MPLCONFIGDIR", "mpl")):
             (home / sub).mkdir(parents=True, exist_ok=True)
             env[name] = str(home / sub)
+        # gamelab's server extension (gamelab.server), as an installed gamelab enables it; a reference
+        # checkout without it only logs that the extension is missing, and is measured without it.
+        enabled = home / "config" / "jupyter_server_config.d"
+        enabled.mkdir(parents=True, exist_ok=True)
+        (enabled / "gamelab.json").write_text('{"ServerApp": {"jpserver_extensions": {"gamelab.server": true}}}')
         env.setdefault("GAMELAB_DATA_DIR", str(home / "data"))
         env["PYTHONHASHSEED"] = "0"
         if self.pythonpath is not None:
