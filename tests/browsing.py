@@ -115,3 +115,39 @@ def open_board(page: Any, url: str, timeout: float = 60) -> Any:
     fraction = wait_painted(canvas)
     assert fraction > 0.99, f"the board stayed blank ({fraction:.0%} painted): the client-ready redraw did not arrive"
     return canvas
+
+
+# -- how long the kernel was busy ------------------------------------------------------------------------
+#: A last cell for a served notebook: a task on the kernel's event loop wakes every 20 ms and notes the
+#: longest it was kept waiting (the kernel busy with a click, a redraw, a solver…) in a hidden widget
+#: of class ``gamelab-kernel-watch``, which :func:`kernel_busy` reads from the page.
+KERNEL_WATCH = """
+import asyncio as _asyncio, time as _time, ipywidgets as _widgets
+from IPython.display import display as _display
+_kernel_watch = _widgets.HTML(value="0.000", layout=_widgets.Layout(display="none"))
+_kernel_watch.add_class("gamelab-kernel-watch")
+_display(_kernel_watch)
+
+async def _watch_the_kernel(step=0.02):
+    worst = 0.0
+    while True:
+        started = _time.perf_counter()
+        await _asyncio.sleep(step)
+        late = _time.perf_counter() - started - step
+        if late > worst:
+            worst = late
+            _kernel_watch.value = f"{worst:.3f}"
+
+_asyncio.get_running_loop().create_task(_watch_the_kernel())
+"""
+
+
+def kernel_busy(page: Any) -> float | None:
+    """The longest time (seconds) the page's kernel was kept from its event loop since its notebook ran,
+    as :data:`KERNEL_WATCH` saw it; None on a page without the watch."""
+    try:
+        values = page.locator(".gamelab-kernel-watch").all_text_contents()
+    except Exception:  # the page is gone: nothing to read
+        return None
+    numbers = [float(v) for v in values if v.strip()]
+    return max(numbers) if numbers else None

@@ -21,7 +21,7 @@ from typing import Callable, Iterator
 import nbformat
 import pytest
 
-from tests.browsing import find_chromium
+from tests.browsing import KERNEL_WATCH, find_chromium, kernel_busy
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -81,15 +81,30 @@ def browser(chromium_path):
         instance.close()
 
 
+#: (test, seconds): the longest the kernel of each browser test's page was busy (see KERNEL_WATCH)
+KERNEL_BUSY: list[tuple[str, float]] = []
+
+
 @pytest.fixture
-def page(browser):
+def page(browser, request):
     """A fresh browser tab (1100 × 1000); uncaught page errors are collected in ``page.errors``."""
     context = browser.new_context(viewport={"width": 1100, "height": 1000})
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     yield page
+    busy = kernel_busy(page)
+    if busy is not None:
+        KERNEL_BUSY.append((request.node.nodeid, busy))
     context.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """After browser tests: how long each board's kernel was busy at most (no test asserts a time)."""
+    if KERNEL_BUSY:
+        terminalreporter.section("longest time a board's kernel was busy")
+        for test, seconds in sorted(KERNEL_BUSY, key=lambda item: -item[1]):
+            terminalreporter.write_line(f"{seconds * 1000:7.0f} ms  {test}")
 
 
 def free_port() -> int:
@@ -138,7 +153,7 @@ def voila(tmp_path, chromium_path) -> Iterator[Callable[..., str]]:
     processes: list[subprocess.Popen] = []
 
     def start(cells: list[str], name: str = "app.ipynb") -> str:
-        app = write_app(tmp_path, name, cells)
+        app = write_app(tmp_path, name, [*cells, KERNEL_WATCH])
         port = free_port()
         log = tmp_path / f"voila-{port}.log"
         process = subprocess.Popen(
@@ -176,10 +191,14 @@ def jupyterlab(tmp_path, chromium_path) -> Iterator[Callable[..., str]]:
     """``jupyterlab(cells) -> url`` of the notebook in a fresh JupyterLab (app exposed as ``window.jupyterapp``)."""
     processes: list[subprocess.Popen] = []
 
-    def start(cells: list[str], name: str = "lab.ipynb") -> str:
+    def start(cells: list[str], name: str = "lab.ipynb", notebook: Path | None = None) -> str:
+        """``notebook``: open a copy of that notebook (``cells`` unused) instead of one made of ``cells``."""
         root = tmp_path / "root"
         root.mkdir(exist_ok=True)
-        write_app(root, name, cells)
+        if notebook is not None:
+            (root / name).write_bytes(notebook.read_bytes())
+        else:
+            write_app(root, name, cells)
         port = free_port()
         log = tmp_path / f"lab-{port}.log"
         process = subprocess.Popen(

@@ -100,3 +100,12 @@ class Clock:
         """Back to zero, stopped."""
         self._started = None
         self._banked = 0.0
+
+    def restore(self, seconds: float, running: bool) -> None:
+        """Show ``seconds`` counted, running or stopped (a game brought back by Undo keeps its time).
+
+        >>> c = Clock(now=lambda: 5.0); c.restore(61.5, running=False); c.elapsed
+        61.5
+        """
+        self._banked = float(seconds)
+        self._started = self._now() if running else None

@@ -21,8 +21,15 @@ def quote(value: object, limit: int = 60) -> str:
     "'f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f…' (1,000,002 characters)"
     >>> quote(None)
     'None'
+    >>> quote(10**5000)
+    'a whole number of about 5,001 digits'
     """
-    text = repr(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1:,} digits"  # repr() refuses past 4,300
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # a huge int inside a list, a list nested thousands deep
+        return f"a {type(value).__name__} too large or too deep to show"
     if len(text) <= limit:
         return text
     return f"{text[: limit - 2]}…' ({len(text):,} characters)" if isinstance(value, str) else f"{text[:limit]}…"

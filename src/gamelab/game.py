@@ -179,6 +179,11 @@ class Record(Generic[G]):
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def next_redo(self) -> str | None:
+        """The action :meth:`redo` would play again (None when nothing was taken back)."""
+        return self._redo[-1] if self._redo else None
+
     def __len__(self) -> int:
         return len(self._actions)
 
@@ -266,12 +271,14 @@ class Record(Generic[G]):
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Record[Game]":
+    def from_dict(cls, data: Any, *, game: type[Game] | None = None) -> "Record[Game]":
         """Rebuild a record, checking every action with the engine's own rules.
 
         Whatever is wrong with a save (its shape, a setup the game refuses, an action the rules refuse)
         is a ``ValueError`` quoting the offending part; an engine's own slip on strange input (a
         ``TypeError`` from a setup value of the wrong kind) is reported the same way, never as a crash.
+        ``game`` replays the save on that class (a board playing by a learner's rules) instead of the one
+        registered under the save's name; the names must agree.
         """
         if not isinstance(data, dict):
             raise ValueError(f"a saved game must be a JSON object, not {type(data).__name__}")
@@ -280,7 +287,10 @@ class Record(Generic[G]):
         for key, kind in (("game", str), ("setup", dict), ("actions", list)):
             if not isinstance(data.get(key), kind):
                 raise ValueError(f"saved game field {key!r} is missing or not a {kind.__name__}: {quote(data.get(key))}")
-        game = game_class(data["game"])
+        if game is None:
+            game = game_class(data["game"])
+        elif game.name != data["game"]:
+            raise ValueError(f"this save is a {quote(data['game'])} game, not {game.name}")
         try:
             start = game.new(**data["setup"])
         except ValueError as exc:
@@ -303,7 +313,7 @@ class Record(Generic[G]):
     MAX_SAVE_LENGTH = 5_000_000
 
     @classmethod
-    def from_json(cls, text: str) -> "Record[Game]":
+    def from_json(cls, text: str, *, game: type[Game] | None = None) -> "Record[Game]":
         if not isinstance(text, str):
             raise ValueError(f"a saved game is JSON text, not {quote(text)}")
         if len(text) > cls.MAX_SAVE_LENGTH:
@@ -315,4 +325,4 @@ class Record(Generic[G]):
             raise ValueError(f"saved game is not valid JSON near {snippet!r}: {exc.msg}") from None
         except RecursionError:
             raise ValueError("saved game is not a gamelab record: its JSON is nested far too deeply") from None
-        return cls.from_dict(data)
+        return cls.from_dict(data, game=game)

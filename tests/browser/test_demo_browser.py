@@ -56,7 +56,7 @@ def test_voila_board_is_drawn_and_a_click_changes_it(page, voila):
     assert before == game.is_lit(2, 2)
     screenshot(page.locator(".gamelab-board").first, "demo_voila_start.png")
     click_canvas(canvas, x, y)
-    expect(status).to_contain_text("1 presses", timeout=10_000)
+    expect(status).to_contain_text("1 press", timeout=10_000)
     deadline = time.monotonic() + 10
     while is_lit(pixel(canvas, x, y)) == before and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -85,7 +85,7 @@ def test_lab_reload_redraws_the_board(page, jupyterlab):
     assert wait_painted(canvas) > 0.99
     x, y = lamp_centre(0, 0)
     click_canvas(canvas, x, y)
-    expect(page.locator(".gamelab-status").first).to_contain_text("1 presses", timeout=10_000)
+    expect(page.locator(".gamelab-status").first).to_contain_text("1 press", timeout=10_000)
     lit_before_reload = is_lit(pixel(canvas, x, y))
 
     canvas = save_and_reload_lab(page)

@@ -24,7 +24,7 @@ def test_click_plays_action_and_redraws_once(board):
     assert sent.count == 1
     names = [name for name, _ in sent.commands()]
     assert names[0] == "switchCanvas" or "clear" in names
-    assert "presses" in board.status_line.value
+    assert "1 press<" in board.status_line.value
 
 
 def test_click_outside_targets_does_nothing(board):
@@ -139,3 +139,17 @@ def test_clock_formats():
     clock = Clock(now=lambda: t[0])
     clock.start(); t[0] = 2; clock.stop(); t[0] = 5; clock.start(); t[0] = 6
     assert clock.elapsed == 3
+
+
+def test_every_message_names_its_canvas_first_even_a_clock_part(board):
+    """The blank board after a reload: a message that does not name its canvas breaks a fresh page."""
+    from gamelab.widgets.testing import CanvasMessages
+
+    other = LightsOutBoard(size=3, seed=2, sound=False)
+    board.canvas._canvas_manager._current_canvas = board.canvas  # this canvas was drawn last
+    for draw in (board.redraw, lambda: board.view.draw_part(lambda p: p.rect(0, 0, 5, 5, fill="red"))):
+        with CanvasMessages() as sent:
+            draw()
+        assert sent.count == 1
+        assert sent.commands()[0][0] == "switchCanvas", sent.commands()[:2]
+    other.redraw()

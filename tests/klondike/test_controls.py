@@ -24,16 +24,7 @@ from gamelab.klondike.controls import (
     solver_hint,
     source_of,
 )
-from gamelab.klondike.picture import (
-    CardAt,
-    Column,
-    Drag,
-    Foundation,
-    KlondikeUI,
-    Press,
-    Stock,
-    Waste,
-)
+from gamelab.klondike.picture import CardAt, Column, Drag, Foundation, KlondikeUI, Press, Stock, Waste
 from gamelab.klondike.solver import SolveResult
 
 from .helpers import SMALL, position

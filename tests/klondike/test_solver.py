@@ -6,7 +6,7 @@ import pytest
 
 from gamelab import Record
 from gamelab.klondike import Klondike
-from gamelab.klondike.solver import SolveResult, solution_actions, solve
+from gamelab.klondike.solver import SolveResult, _Search, shootme_length, solution_actions, solve
 
 from .helpers import position
 
@@ -29,7 +29,7 @@ def test_solutions_replay_through_the_engine(seed: int, draw: int) -> None:
 
 def test_solving_from_the_middle_of_a_game() -> None:
     game = Klondike.new(seed=2)
-    line = solve(game).actions
+    line = solve(game, budget=20_000).actions
     middle = game.copy()
     for action in line[:40]:
         middle.play(action)
@@ -43,7 +43,7 @@ def test_a_won_position_needs_no_search_and_auto_complete_follows_a_solution() -
     assert result.solved and result.states == 0 and len(result.actions) == 3
     # Along a winning line, wherever auto-complete is offered it wins.
     walk = Klondike.new(seed=3)
-    for action in solve(walk).actions:
+    for action in solve(walk, budget=20_000).actions:
         if walk.can_auto_complete:
             trial = walk.copy()
             trial.play("auto")
@@ -118,3 +118,43 @@ def test_pruning_loses_nothing_on_impossible_draw_one_deals(seed: int, budget: i
     full = solve(game, budget=budget, prune=False)
     assert pruned.status == full.status == "impossible"
     assert pruned.states < full.states
+
+
+def test_shootme_length_counts_flips_and_clicks_but_not_recycles() -> None:
+    game = position(
+        """
+foundations: Q♠ K♥ K♣ J♦
+stock: Q♦
+t1: [K♠] K♦
+""",
+    )
+    # click (1), Q♦ up (1), K♦ up and K♠ turned over (2), K♠ up (1)
+    assert shootme_length(game, ["draw", "w>f", "t1>f", "t1>f"]) == 5
+    # two clicks through the stock, the waste turned back over (free), one click: 3 + 1
+    assert shootme_length(game, ["draw", "draw", "draw", "w>f"]) == 3
+    result = solve(game)
+    assert result.solved and result.length == shootme_length(game, result.actions) == 5
+
+
+@pytest.mark.parametrize(("seed", "draw"), [(2, 1), (5, 1), (2, 3), (12, 3)])
+def test_polishing_shortens_lines_and_the_bound_never_overestimates(seed: int, draw: int) -> None:
+    """The short-line searches only ever replace a line by a shorter one; and along a winning line,
+    the lower bound they prune with is never more than what the rest of the line costs."""
+    game = Klondike.new(seed=seed, draw=draw)
+    first = solve(game, budget=20_000, polish=0)
+    polished = solve(game, budget=20_000, polish=3_000)
+    assert first.solved and polished.solved
+    assert polished.length <= first.length
+    assert replay_wins(game, polished.actions)
+    search = _Search(game, 20_000)
+    status, moves = search.run(polish=2_000, cap=500)
+    assert status == "solved"
+    state, costs, states = search.start, [], []
+    for move in moves:
+        states.append(state)
+        costs.append(search.step_cost(state, move))
+        state = search.apply(state, move)
+    assert sum(state[2]) == 52
+    assert search.line_cost(search.start, moves) == sum(costs) == shootme_length(game, solution_actions(game, moves))
+    for index, before in enumerate(states):
+        assert search.bound(before) <= sum(costs[index:])

@@ -8,16 +8,7 @@ import sys
 import pytest
 
 from gamelab.controls import Response
-from gamelab.minesweeper import (
-    FLAG_MODE,
-    OPEN_MODE,
-    Cell,
-    Face,
-    Minesweeper,
-    MinesweeperUI,
-    ResultMessage,
-    controls,
-)
+from gamelab.minesweeper import FLAG_MODE, OPEN_MODE, Cell, Face, Minesweeper, MinesweeperUI, ResultMessage, controls
 
 UI = MinesweeperUI()
 FLAGGING = MinesweeperUI(mode=FLAG_MODE)

@@ -6,12 +6,7 @@ import random
 
 import pytest
 
-from gamelab.minesweeper import (
-    Solver,
-    VMap,
-    no_guess_mines,
-    solvable_without_guessing,
-)
+from gamelab.minesweeper import Solver, VMap, no_guess_mines, solvable_without_guessing
 
 
 @pytest.mark.parametrize(

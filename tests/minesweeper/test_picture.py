@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-from gamelab.minesweeper import (
-    Cell,
-    Face,
-    Minesweeper,
-    MinesweeperPicture,
-    MinesweeperUI,
-    ResultMessage,
-)
+from gamelab.minesweeper import Cell, Face, Minesweeper, MinesweeperPicture, MinesweeperUI, ResultMessage
 from gamelab.minesweeper.picture import NUMBER_COLOURS
 
 PICTURE = MinesweeperPicture()

@@ -107,7 +107,7 @@ def test_errors_name_the_problem_and_change_nothing() -> None:
     for index in (-1, 64):
         with pytest.raises(IllegalMove, match=f"square {index} is off the board"):
             game.play_index(index)
-    with pytest.raises(IllegalMove, match="is not a move"):
+    with pytest.raises(IllegalMove, match="an action is text"):
         game.play(37)  # type: ignore[arg-type]
 
 

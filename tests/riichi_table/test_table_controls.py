@@ -6,14 +6,7 @@ from table_helpers import act, rigged_table
 
 from gamelab.controls import Response
 from gamelab.riichi.table import RiichiGame, Table
-from gamelab.riichi.table.controls import (
-    ACTION_LABELS,
-    CallButton,
-    call_buttons,
-    click,
-    key,
-    press,
-)
+from gamelab.riichi.table.controls import ACTION_LABELS, CallButton, call_buttons, click, key, press
 from gamelab.riichi.table.picture import Discard, RiichiUI
 
 TENPAI = ["m123p456s789z1122", "m234p234s234z3355", "m567p567s567z4466", "m888p888s888z3377"]

@@ -5,12 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gamelab.riichi.table import Bot
-from gamelab.riichi.table.picture import (
-    Discard,
-    RiichiGamePicture,
-    TablePicture,
-    TableView,
-)
+from gamelab.riichi.table.picture import Discard, RiichiGamePicture, TablePicture, TableView
 from gamelab.riichi.table.widget import RiichiBoard
 from gamelab.widgets import fire
 from gamelab.widgets.testing import CanvasMessages, centre_of, click

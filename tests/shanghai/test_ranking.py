@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import pickle
+import shutil
 import sqlite3
+import tempfile
 from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 
@@ -81,9 +86,9 @@ def test_a_damaged_database_is_refused_and_left_untouched(tmp_path):
     path = tmp_path / "scores.sqlite3"
     garbage = b"this is not a database at all" * 100
     path.write_bytes(garbage)
-    with pytest.raises(RankingError, match="damaged.*left as it is"):
+    with pytest.raises(RankingError, match="damaged.*left as it is") as caught:
         Ranking(path)
-    assert path.read_bytes() == garbage
+    assert caught.value.reason == "damaged" and path.read_bytes() == garbage
     recovered = Ranking(path, recover=True)
     assert recovered.moved_aside is not None and recovered.moved_aside.read_bytes() == garbage
     assert recovered.count() == 0 and path.exists()
@@ -129,3 +134,146 @@ def test_several_processes_write_at_once_without_losing_or_doubling_rows(tmp_pat
     con.close()
     assert len(stored) == workers * rows == ids
     assert sorted(stored) == sorted((f"p{w}", w * 1000 + i) for w in range(workers) for i in range(rows))
+
+
+# -- issue 13, item 1: read-only, cannot create and damaged told apart; every error a RankingError ----
+
+def _as_user_without_root(work):
+    """``work()`` run as a user whose file permissions hold (root ignores them): in a forked child that
+    drops to ``nobody`` when the tests run as root. Returns ``("ok", value)`` or ``("error", (type, reason,
+    message))``."""
+    def run():
+        try:
+            return "ok", work()
+        except Exception as exc:  # reported to the parent, which asserts on it
+            return "error", (type(exc).__name__, getattr(exc, "reason", None), str(exc))
+
+    if os.name != "posix" or os.geteuid() != 0:
+        return run()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: drop root, do the work, send the answer, leave without cleanup
+        try:
+            os.setgid(65534)
+            os.setuid(65534)
+            answer = run()
+        except BaseException as exc:
+            answer = ("error", (type(exc).__name__, None, str(exc)))
+        os.write(write, pickle.dumps(answer))
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        data = pipe.read()
+    os.waitpid(pid, 0)
+    return pickle.loads(data)
+
+
+@pytest.fixture
+def shared_dir():
+    """A folder another user can enter (pytest's own tmp_path is private to its owner)."""
+    folder = Path(tempfile.mkdtemp(prefix="gamelab-ranking-"))
+    folder.chmod(0o755)
+    yield folder
+    for path in folder.rglob("*"):
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    shutil.rmtree(folder)
+
+
+def _saved(path: Path) -> None:
+    ranking = Ranking(path)
+    ranking.add("Hato", 5_000, given_up=False, deal=1)
+    ranking.player_name = "Hato"
+
+
+def test_a_healthy_read_only_database_opens_read_only_and_is_never_moved(shared_dir):
+    folder = shared_dir / "ro"
+    folder.mkdir()
+    path = folder / "s.sqlite3"
+    _saved(path)
+    before = path.read_bytes()
+    path.chmod(0o444)
+    folder.chmod(0o555)
+
+    def use():
+        ranking = Ranking(path, recover=True)  # recover must not touch a file it can read
+        scores = [(e.player, e.time_ms) for e in ranking.top()]
+        try:
+            ranking.add("Kiji", 1_000, given_up=False, deal=1)
+            refused = None
+        except RankingError as exc:
+            refused = (exc.reason, str(exc))
+        return ranking.read_only, ranking.moved_aside, ranking.count(), scores, ranking.player_name, refused
+
+    status, (read_only, moved, count, scores, name, refused) = _as_user_without_root(use)
+    assert status == "ok"
+    assert read_only and moved is None and count == 1 and scores == [("Hato", 5_000)] and name == "Hato"
+    assert refused[0] == "read-only" and "read-only" in refused[1] and "damaged" not in refused[1]
+    assert sorted(p.name for p in folder.iterdir()) == ["s.sqlite3"] and path.read_bytes() == before
+
+
+def test_a_read_only_folder_cannot_create_a_ranking(shared_dir):
+    folder = shared_dir / "locked"
+    folder.mkdir()
+    folder.chmod(0o555)
+    for target in (folder / "s.sqlite3", folder / "sub" / "s.sqlite3"):
+        status, (kind, reason, message) = _as_user_without_root(lambda target=target: Ranking(target))
+        assert (status, kind, reason) == ("error", "RankingError", "cannot-create")
+        assert "damaged" not in message
+
+
+def test_an_unreadable_file_and_a_folder_in_its_place_are_not_called_damaged(shared_dir):
+    path = shared_dir / "secret.sqlite3"
+    _saved(path)
+    path.chmod(0o000)
+    status, (kind, reason, message) = _as_user_without_root(lambda: Ranking(path, recover=True))
+    assert (status, kind, reason) == ("error", "RankingError", "unreadable") and "permission" in message
+    (shared_dir / "folder.sqlite3").mkdir()
+    with pytest.raises(RankingError, match="is a folder") as caught:
+        Ranking(shared_dir / "folder.sqlite3", recover=True)
+    assert caught.value.reason == "unreadable" and (shared_dir / "folder.sqlite3").is_dir()
+
+
+def test_a_file_damaged_after_opening_gives_ranking_errors_only(tmp_path):
+    path = tmp_path / "scores.sqlite3"
+    ranking = Ranking(path)
+    ranking.add("Hato", 1_000, given_up=False, deal=1)
+    path.write_bytes(b"garbage, not a database " * 200)
+    for use in (lambda: ranking.add("Kiji", 2_000, given_up=False, deal=1), ranking.count,
+                lambda: ranking.player_name, ranking.top, ranking.table):
+        with pytest.raises(RankingError) as caught:
+            use()
+        assert caught.value.reason == "damaged"
+    path.unlink()
+    with pytest.raises(RankingError) as caught:
+        ranking.count()
+    assert caught.value.reason == "unreadable" and not path.exists()  # never silently re-created
+
+
+@pytest.mark.parametrize("bad, words", [
+    ({"time_ms": 10**20}, "time_ms"), ({"time_ms": True}, "time_ms"), ({"given_up": "no"}, "given_up"),
+    ({"given_up": 1}, "given_up"), ({"given_up": None}, "given_up"), ({"deal": 10**20}, "deal"),
+    ({"deal": -1}, "deal"), ({"finished_at": "yesterday"}, "finished_at"), ({"player": 5}, "player name"),
+])
+def test_out_of_range_numbers_and_non_bool_given_up_are_value_errors(ranking, bad, words):
+    args = {"player": "Hato", "time_ms": 1000, "given_up": False, "deal": 1} | bad
+    with pytest.raises(ValueError, match=words):
+        ranking.add(**args)
+    assert ranking.count() == 0
+
+
+@pytest.mark.parametrize("n", [10**20, 0, -1, 2.5, True, "10"])
+def test_top_refuses_a_count_out_of_range(ranking, n):
+    with pytest.raises(ValueError, match="n .how many games"):
+        ranking.top(n)
+
+
+def test_a_foreign_database_is_never_moved_even_with_recover(tmp_path):
+    path = tmp_path / "scores.sqlite3"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE scores (x)")
+    con.commit()
+    con.close()
+    with pytest.raises(RankingError) as caught:
+        Ranking(path, recover=True)
+    assert caught.value.reason == "foreign" and path.exists()
+    assert list(tmp_path.iterdir()) == [path]

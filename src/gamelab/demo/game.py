@@ -17,8 +17,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, ClassVar, Self
 
+from .. import setup
 from ..errors import IllegalMove
-from ..game import Game, register_game
+from ..game import Game, check_action_text, register_game
 
 __all__ = ["LightsOut", "solve", "cell_name", "parse_cell", "press_mask"]
 
@@ -32,14 +33,18 @@ def cell_name(row: int, col: int) -> str:
 
 def parse_cell(text: str, size: int) -> tuple[int, int]:
     """``'b3'`` → ``(2, 1)``; anything else raises ``IllegalMove`` naming the problem."""
-    text = text.strip().lower()
-    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
+    text = check_action_text(text).strip().lower()
+    if len(text) < 2 or text[0] not in COLUMNS or not (text[1:].isascii() and text[1:].isdigit()):
         raise IllegalMove(f"{text!r} is not a cell: write a column letter and a row number, like 'b2'")
     row, col = int(text[1:]) - 1, COLUMNS.index(text[0])
     if not (0 <= row < size and 0 <= col < size):
         last = cell_name(size - 1, size - 1)
         raise IllegalMove(f"{text!r} is off the board: cells go from a1 to {last}")
     return row, col
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def press_mask(size: int, row: int, col: int) -> int:
@@ -71,8 +76,10 @@ class LightsOut(Game):
     @classmethod
     def new(cls, size: int = 5, seed: int = 0, presses: int | None = None) -> Self:
         """A solvable puzzle: ``presses`` random presses (default ``size * 2``) on a dark board."""
-        if not isinstance(size, int) or not 2 <= size <= len(COLUMNS):
-            raise ValueError(f"size must be a whole number from 2 to {len(COLUMNS)}, not {size!r}")
+        setup.whole("size", size, low=2, high=len(COLUMNS))
+        setup.seed("seed", seed)
+        if presses is not None:
+            setup.whole("presses", presses, low=0, high=1000)
         rng = random.Random(seed)
         game = cls(size, 0, {"size": size, "seed": seed, "presses": presses})
         count = size * 2 if presses is None else presses
@@ -124,8 +131,8 @@ class LightsOut(Game):
     @property
     def status(self) -> str:
         if self.is_over:
-            return f"Solved in {self.presses} presses!"
-        return f"{self.lit_count} lights on · {self.presses} presses"
+            return f"Solved in {_count(self.presses, 'press', 'presses')}!"
+        return f"{_count(self.lit_count, 'light', 'lights')} on · {_count(self.presses, 'press', 'presses')}"
 
     def __str__(self) -> str:
         return "\n".join(" ".join("#" if self.is_lit(r, c) else "." for c in range(self.size))

@@ -23,9 +23,11 @@ __all__ = [
     "SUIT_NAMES",
     "RANK_NAMES",
     "new_deck",
+    "shuffle",
     "shuffled_deck",
     "card_from_id",
     "parse_card",
+    "card_text",
 ]
 
 #: Suit symbols by suit number, in the tutorial's order (``const SUITS = ['♠', '♥', '♣', '♦']``).
@@ -127,8 +129,23 @@ def new_deck() -> list[Card]:
     return [Card(suit, rank) for suit in range(4) for rank in range(1, 14)]
 
 
+def shuffle(deck: list[Card], rng: random.Random) -> None:
+    """Shuffle ``deck`` in place by Fisher–Yates, walking from the back (シャッフル, the tutorial's loop).
+
+    For each place ``i`` from the last down to 1, swap the card there with the one at a random place
+    ``j`` from 0 to ``i`` (``rng.randrange(i + 1)``, the tutorial's ``Math.floor(Math.random() * (i + 1))``).
+
+    >>> deck = new_deck()[:3]
+    >>> shuffle(deck, random.Random(1)); [str(c) for c in deck]
+    ['2♠', '3♠', 'A♠']
+    """
+    for i in range(len(deck) - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
 def shuffled_deck(seed: int | None = None, rng: random.Random | None = None) -> list[Card]:
-    """A new deck shuffled by Fisher–Yates, walking from the back (シャッフル).
+    """A new deck shuffled by Fisher–Yates, walking from the back (:func:`shuffle`).
 
     Deal number ``seed`` gives the same order on every Python since 3.2 (``random.Random`` with an
     integer seed and ``randrange`` are stable), so a deal number reproduces a deal anywhere. Pass
@@ -137,10 +154,18 @@ def shuffled_deck(seed: int | None = None, rng: random.Random | None = None) -> 
     >>> [str(c) for c in shuffled_deck(seed=7)[-3:]]
     ['K♥', '10♠', '8♥']
     """
-    if rng is None:
-        rng = random.Random(seed)
     deck = new_deck()
-    for i in range(len(deck) - 1, 0, -1):
-        j = rng.randrange(i + 1)  # the tutorial's Math.floor(Math.random() * (i + 1))
-        deck[i], deck[j] = deck[j], deck[i]
+    shuffle(deck, rng if rng is not None else random.Random(seed))
     return deck
+
+
+def card_text(card: Card) -> str:
+    """What a card shows on the text board: its rank and suit face up (``"10♥"``), ``"##"`` face down.
+
+    The tutorial's ``cardEl`` writes ``names[card.r - 1] + SUITS[card.s]`` on a face-up card and
+    leaves a face-down one blank, showing its back (状態から画面を描画する).
+
+    >>> card_text(Card(1, 10, up=True)), card_text(Card(1, 10))
+    ('10♥', '##')
+    """
+    return RANK_NAMES[card.rank] + SUITS[card.suit] if card.up else "##"

@@ -26,31 +26,20 @@ Response(command='hint')
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from ..controls import Response
 from ..errors import IllegalMove
 from .cards import Card
-from .game import Klondike
-from .picture import (
-    Box,
-    CardAt,
-    Column,
-    Drag,
-    Foundation,
-    KlondikeUI,
-    Pile,
-    Press,
-    Source,
-    Stock,
-    Waste,
-)
+from .game import Klondike, Selection
+from .picture import Box, CardAt, Column, Drag, Foundation, KlondikeUI, Pile, Press, Source, Stock, Waste
 
 if TYPE_CHECKING:  # the solver is loaded only where a board asks it
     from .solver import SolveResult
 
-__all__ = ["source_of", "pile_of", "home_of", "cards_of", "action_for", "describe", "allows",
-           "hint_marks", "move", "to_foundation", "click", "drag", "release", "key", "hint", "solver_hint"]
+__all__ = ["source_of", "pile_of", "home_of", "selection_of", "cards_of", "action_for", "describe", "allows",
+           "hint_marks", "move", "to_foundation", "click", "drag", "release", "key", "hint", "solver_hint",
+           "Timer", "update_timer"]
 
 
 # -- reading targets ------------------------------------------------------------------------------------
@@ -93,13 +82,23 @@ def home_of(source: Source) -> Pile | None:
     return None
 
 
-def cards_of(game: Klondike, source: Source) -> tuple[Card, ...]:
-    """The cards ``source`` picks up (a card of a column takes the cards on it along)."""
+def selection_of(source: Source) -> Selection:
+    """The engine's :class:`~gamelab.klondike.game.Selection` for a picked-up target.
+
+    >>> selection_of(CardAt(4, 4)), selection_of(Waste())
+    (Selection(where='tableau', pile=4, index=4), Selection(where='waste', pile=0, index=0))
+    """
     if isinstance(source, Waste):
-        return (game.waste[-1],)
+        return Selection("waste")
     if isinstance(source, Foundation):
-        return (game.foundations[source.suit][-1],)
-    return tuple(game.tableau[source.column][source.index:])
+        return Selection("foundation", source.suit)
+    return Selection("tableau", source.column, source.index)
+
+
+def cards_of(game: Klondike, source: Source) -> tuple[Card, ...]:
+    """The cards ``source`` picks up (a card of a column takes the cards on it along): the game's
+    ``selected_cards`` (getSelectedCards), so dragged cards are the ones a move would take."""
+    return tuple(game.selected_cards(selection_of(source)))
 
 
 # -- actions in text form -------------------------------------------------------------------------------
@@ -286,6 +285,30 @@ def key(game: Klondike, ui: KlondikeUI, key: str) -> Response[KlondikeUI] | None
     if key == "Escape":
         return Response.update(replace(ui, selected=None))
     return None
+
+
+# -- the clock -----------------------------------------------------------------------------------------
+class Timer(Protocol):
+    """A clock that can be started and stopped (:class:`gamelab.clock.Clock`, a board's clock display)."""
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+def update_timer(clock: Timer, game: Klondike) -> None:
+    """What the clock does after each action (begin, タイマー): it starts on the first action and stops
+    on the win. Starting a clock that runs already changes nothing (the tutorial's ``if (started)
+    return``), so a running clock just goes on.
+
+    >>> from gamelab.clock import Clock
+    >>> clock = Clock(now=lambda: 0.0); update_timer(clock, Klondike.new(seed=1)); clock.running
+    True
+    """
+    if game.is_won:
+        clock.stop()
+    else:
+        clock.start()
 
 
 # -- the buttons' advice --------------------------------------------------------------------------------

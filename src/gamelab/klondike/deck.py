@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from ..errors import quote
 from .cards import Card
 
 __all__ = [
@@ -82,6 +83,8 @@ def parse_deck(text: str) -> list[Card]:
     ...
     ValueError: a deck string has 52 cards of 3 digits (156 digits), this one has 3: '014'
     """
+    if not isinstance(text, str) or len(text) > 2_000:
+        raise ValueError(f"a deck string is text of 52 cards of 3 digits (156 digits), not {quote(text)}")
     digits = re.sub(r"\s+", "", text)
     if len(digits) != 156:
         shown = digits if len(digits) <= 20 else digits[:10] + "…" + digits[-10:]

@@ -6,7 +6,9 @@ positions, with:
 
 * **safe moves played at once**: a card goes up to its foundation without a choice when no card
   could ever need it as a parent (rank ≤ 2; or both foundations of the other colour at rank − 1;
-  or at rank − 2 with the other suit of its own colour at rank − 3, see :func:`_safe`);
+  or at rank − 2 with the other suit of its own colour at rank − 3, see :func:`_safe`); a talon
+  card with draw 1 too, from anywhere in the talon for the proofs, only from the top of the waste
+  for the short-line search below (which counts the clicks);
 * **talon moves instead of draws**: from any position the solver knows which stock/waste cards a
   number of clicks on the stock can bring to the top of the waste, and plays them directly (with
   draw 1 every talon card can be reached, so where the stock pointer stands does not matter; with
@@ -22,33 +24,45 @@ positions, with:
   lead from to its pointer has been seen (see :meth:`_Search.dominated`);
 * **two searches taking turns** over one budget and one table: a depth-first search trying moves
   by kind, and a best-first search expanding the position with fewest face-down cards first, as
-  each gets stuck on deals where the other does not.
+  each gets stuck on deals where the other does not;
+* **short lines**: a third search takes its turns beside them, looking for lines that are short as
+  ShootMe's solver counts them (:func:`shootme_length`: every move, stock click and card turned
+  over counts one, turning the waste back over nothing): many small depth-first runs, talon moves
+  ranked down by the stock clicks they need, which bound themselves by the shortest line found so
+  far (a position whose cost so far plus a lower bound on the rest, :meth:`_Search.bound`, reaches
+  it is dropped). The runs differ in how much a click weighs, later ones break ties at random, and
+  once a line is known half of them start from a random point along it, keeping its first moves.
+  After the first win only this search goes on, for ``polish`` more positions.
 
-Because every pruning keeps at least one winning line when one exists, searches that run out of
-positions before their budget *prove* the deal unwinnable. Solutions are turned into the engine's
-own actions (``draw`` clicks included) and replayed through :class:`Klondike`, so every move of a
-solution has passed the engine's legality checks.
+Because every pruning keeps at least one winning line when one exists, the first two searches
+running out of positions before their budget *prove* the deal unwinnable. Solutions are turned
+into the engine's own actions (``draw`` clicks included) and replayed through :class:`Klondike`, so
+every move of a solution has passed the engine's legality checks.
 
 >>> from gamelab.klondike import Klondike
->>> result = solve(Klondike.new(seed=2))
+>>> result = solve(Klondike.new(seed=2), budget=50_000)
 >>> result.status, result.actions[:3]
-('solved', ['t4>f', 'draw', 'draw'])
+('solved', ['t4>f', 't5>t7', 't7:2>t1'])
 >>> print(result)
-solved in 204 actions (34 positions searched)
+solved in 113 actions, 133 moves as ShootMe counts them (5,512 positions searched)
 """
 
 from __future__ import annotations
 
 import heapq
+import random
 from dataclasses import dataclass, field
 from typing import Generator, Literal
 
 from .game import Klondike
 
-__all__ = ["solve", "SolveResult", "solution_actions", "DEFAULT_BUDGET"]
+__all__ = ["solve", "SolveResult", "solution_actions", "shootme_length", "DEFAULT_BUDGET"]
 
 #: Default search budget, in distinct positions visited.
 DEFAULT_BUDGET = 200_000
+
+# Click weights of the successive short-line searches (see _Search.cheap_lines), most useful first.
+_CLICK_WEIGHTS = (0.5, 0.3, 1.0, 0.0, 0.2, 0.7, 2.0, 0.1, 0.4, 1.5, 0.05, 3.0, 0.6, 0.25)
 
 Status = Literal["solved", "impossible", "unknown"]
 
@@ -82,14 +96,17 @@ class SolveResult:
     """What :func:`solve` found.
 
     ``status`` is ``"solved"`` (``actions`` is a winning line in the engine's notation, checked by
-    replaying it), ``"impossible"`` (every position reachable was searched: no win exists) or
-    ``"unknown"`` (the budget ran out first). ``states`` counts distinct positions visited.
+    replaying it; ``length`` its length as ShootMe counts it), ``"impossible"`` (every position
+    reachable was searched: no win exists) or ``"unknown"`` (the budget ran out first). ``states``
+    counts the positions the searches visited.
     """
 
     status: Status
     actions: list[str] = field(default_factory=list)
     states: int = 0
     budget: int = DEFAULT_BUDGET
+    #: The winning line's length as ShootMe counts it (:func:`shootme_length`), 0 when not solved.
+    length: int = 0
 
     @property
     def solved(self) -> bool:
@@ -97,7 +114,8 @@ class SolveResult:
 
     def __str__(self) -> str:
         if self.status == "solved":
-            return f"solved in {len(self.actions)} actions ({self.states:,} positions searched)"
+            return (f"solved in {len(self.actions)} actions, {self.length} moves as ShootMe counts them"
+                    f" ({self.states:,} positions searched)")
         if self.status == "impossible":
             return f"no win exists: all {self.states:,} reachable positions searched"
         return f"no win found within the budget of {self.budget:,} positions"
@@ -143,6 +161,10 @@ class _Search:
         # The transposition table, shared by the searches (see :meth:`dominated`).
         self.seen: dict[bytes, list[int]] = {}
         self.visited = 0  # distinct positions, over all searches
+        self.down_penalty = self._down_penalties()
+        self.random = random.Random(0)  # for the short-line searches' ties (see :meth:`moves`)
+        self.limit = budget  # the searches stop when ``visited`` reaches it
+        self.best: tuple[int, list[Move]] | None = None  # the cheapest winning line found: (cost, moves)
 
     # -- positions -----------------------------------------------------------------------------
     def key(self, state: State) -> tuple[bytes, int]:
@@ -254,11 +276,15 @@ class _Search:
             ndown = ndown[:column] + (n,) + ndown[column + 1:]
         return _replace(ups, column, rest), ndown
 
-    def safe_moves(self, state: State) -> tuple[State, list[Move]]:
-        """Play every safe foundation move; return the new position and the moves played."""
+    def safe_moves(self, state: State, anywhere: bool = False) -> tuple[State, list[Move], int]:
+        """Play every safe foundation move; return the new position, the moves played and their
+        cost (see :meth:`step_cost`). With draw 1 the top of the waste goes up too, and with
+        ``anywhere`` (for the proofs, where clicks do not matter) any safe talon card does: with
+        draw 1 the talon's order does not matter."""
         played: list[Move] = []
+        cost = 0
         while True:
-            ups, ndown, found, talon, p = state
+            ups, _, found, talon, p = state
             move: Move | None = None
             for i in range(7):
                 run = ups[i]
@@ -268,18 +294,24 @@ class _Search:
                         move = ("tf", i)
                         break
             if move is None and self.draw == 1:
-                # With draw 1 the talon's order does not matter, so its safe cards go up too.
-                for card in talon:
+                for card in (talon if anywhere else talon[p - 1: p] if p else ()):
                     if found[_SUIT[card]] == _RANK[card] - 1 and _safe(card, found):
                         move = ("wf", card)
                         break
             if move is None:
-                return state, played
+                return state, played, cost
+            cost += self.step_cost(state, move)
             state = self.apply(state, move)
             played.append(move)
 
-    def moves(self, state: State) -> list[tuple[int, int, Move]]:
+    def moves(self, state: State, click_weight: float = 0.0, noise: float = 0.0) -> list[tuple[float, int, Move]]:
         """The moves worth trying from ``state`` as ``(kind rank, tie-break, move)``, best first.
+
+        Kinds by rank: a card up that turns one over, a whole run moved off face-down cards (or a
+        King to an empty column), other cards up, a talon card onto a column, runs moved between
+        columns, a card taken back from a foundation. A talon move's rank grows by
+        ``click_weight`` per stock click it needs, and its tie-break is that click count. With
+        ``noise``, each rank grows by a random amount up to it (a shuffled order among near ties).
 
         A move whose only effect is to expose or place a card (a partial run moved off its card, a
         column emptied, a talon card put down with draw 1, a card taken back from a foundation) is
@@ -287,10 +319,16 @@ class _Search:
         just before the card is used, so nothing winnable is lost.
         """
         ups, ndown, found, talon, p = state
-        ranked: list[tuple[int, int, Move]] = []
+        ranked: list[tuple[float, int, Move]] = []
         empty = next((i for i in range(7) if not ups[i] and not ndown[i]), -1)
         top_at = {run[-1]: j for j, run in enumerate(ups) if run}
-        reach = [talon[q - 1] for q in self.reachable(talon, p)]
+        reach_at = self.reachable(talon, p)
+        reach = [talon[q - 1] for q in reach_at]
+        size = len(talon)
+        if self.draw == 1:
+            cost = {talon[q - 1]: q - p if q >= p else size - p + q for q in reach_at}
+        else:
+            cost = {talon[q - 1]: self.clicks(size, p, q) for q in reach_at}
         # Cards that could be put on something right now: reachable talon cards, face-up tableau
         # cards (each heads a movable run) and the foundations' top cards.
         movable = set(reach)
@@ -299,11 +337,13 @@ class _Search:
         for suit in range(4):
             if found[suit]:
                 movable.add(suit * 13 + found[suit] - 1)
-        king_waiting = any(_RANK[c] == _KING for c in reach) or any(
-            found[suit] == _KING for suit in range(4)
-        ) or any(
-            _RANK[c] == _KING and (ndown[i] or k) for i, run in enumerate(ups) for k, c in enumerate(run)
-        )
+        king_waiting: bool | None = None  # worked out when first needed
+
+        def kings_waiting() -> bool:
+            """Is a King somewhere an empty column would help (talon, foundation, or on cards)?"""
+            if any(_RANK[c] == _KING for c in reach) or _KING in found:
+                return True
+            return any(_RANK[c] == _KING and (ndown[i] or k) for i, run in enumerate(ups) for k, c in enumerate(run))
 
         def coverable(card: int, but: int) -> bool:
             a, b = _CHILDREN[card] or (-1, -1)
@@ -323,8 +363,11 @@ class _Search:
                 if whole and not ndown[i]:
                     if _RANK[first] == _KING:
                         continue  # a King at the bottom of a column gains nothing on another
-                    if self.prune and not king_waiting:
-                        continue  # emptying a column is only worth it for a King
+                    if self.prune:
+                        if king_waiting is None:
+                            king_waiting = kings_waiting()
+                        if not king_waiting:
+                            continue  # emptying a column is only worth it for a King
                 elif self.prune and not whole:
                     under = run[-count - 1]
                     if found[_SUIT[under]] != _RANK[under] - 1 and not coverable(under, first):
@@ -342,22 +385,26 @@ class _Search:
                             ranked.append((5, 0, ("tt", i, count, j)))
 
         draw_one = self.draw == 1
+        cw = click_weight
         for card in reach:
+            clicks = cost[card]
+            extra = cw * clicks
             if found[_SUIT[card]] == _RANK[card] - 1:
-                ranked.append((2, 0, ("wf", card)))
-            rank = 3
+                ranked.append((2 + extra, clicks, ("wf", card)))
+            rank = 3.0
             if self.prune and not coverable(card, card):
                 if draw_one:
                     continue  # with draw 1 it can wait in the talon until something goes on it
-                rank = 7  # with draw 3 it may still free another talon card: try it last
+                rank = 7.0  # with draw 3 it may still free another talon card: try it last
+            rank += extra
             if _RANK[card] == _KING:
                 if empty >= 0:
-                    ranked.append((rank, 0, ("wt", card, empty)))
+                    ranked.append((rank, clicks, ("wt", card, empty)))
                 continue
             for parent in _PARENTS[card]:
                 j = top_at.get(parent, -1)
                 if j >= 0:
-                    ranked.append((rank, 0, ("wt", card, j)))
+                    ranked.append((rank, clicks, ("wt", card, j)))
 
         for suit in range(4):
             height = found[suit]
@@ -374,6 +421,9 @@ class _Search:
                 j = top_at.get(parent, -1)
                 if j >= 0:
                     ranked.append((6, 0, ("ft", suit, j)))
+        if noise:
+            jitter = self.random.random
+            ranked = [(rank + noise * jitter(), tie, move) for rank, tie, move in ranked]
         ranked.sort(key=lambda item: (item[0], item[1]))
         return ranked
 
@@ -383,13 +433,22 @@ class _Search:
         return not any(ndown) and (not talon or self.draw == 1)
 
     def finish(self, state: State) -> list[Move]:
-        """The closing moves of a won position: the lowest card left goes up, again and again."""
+        """The closing moves of a won position: a column's card goes up when one can, else the
+        talon card that can go up with the fewest stock clicks."""
         played: list[Move] = []
         while sum(state[2]) < 52:
-            ups, ndown, found, talon, p = state
-            candidates = [(_RANK[run[-1]], ("tf", i)) for i, run in enumerate(ups) if run]
-            candidates += [(_RANK[card], ("wf", card)) for card in talon]
-            move = min(candidates, key=lambda item: item[0])[1]
+            ups, _, found, talon, p = state
+            move: Move | None = None
+            for i, run in enumerate(ups):
+                if run and found[_SUIT[run[-1]]] == _RANK[run[-1]] - 1:
+                    move = ("tf", i)
+                    break
+            if move is None:
+                size = len(talon)
+                move = min(
+                    (("wf", card) for q, card in enumerate(talon) if found[_SUIT[card]] == _RANK[card] - 1),
+                    key=lambda m: self.clicks(size, p, talon.index(m[1]) + 1),
+                )
             played.append(move)
             state = self.apply(state, move)
         return played
@@ -399,12 +458,101 @@ class _Search:
         ups, ndown, found, talon, p = state
         return 4 * sum(ndown) - sum(found) + len(talon)
 
+    # -- costs (ShootMe's counting: a card move 1, a turned-over card 1, a stock click 1) ---------
+    def clicks(self, size: int, p: int, q: int) -> int:
+        """Stock clicks from waste size ``p`` to waste size ``q`` (turning the waste over is free)."""
+        if q == p:
+            return 0
+        if self.draw == 1:
+            return q - p if q > p else size - p + q
+        draw, k, n = self.draw, p, 0
+        for _ in range(2 * size + 2):
+            if k == size:
+                k = 0
+            else:
+                k = min(k + draw, size)
+                n += 1
+            if k == q:
+                return n
+        raise ValueError(f"waste size {q} cannot be reached from {p} with draw {draw}")
+
+    def step_cost(self, state: State, move: Move) -> int:
+        """What ``move`` costs from ``state``, counted as ShootMe counts: 1 for the move, plus 1
+        for the card it turns over, plus the stock clicks that bring a talon card to the top."""
+        ups, ndown, _, talon, p = state
+        kind = move[0]
+        if kind == "wf" or kind == "wt":
+            return 1 + self.clicks(len(talon), p, talon.index(move[1]) + 1)
+        if kind == "tf":
+            column = move[1]
+            return 2 if len(ups[column]) == 1 and ndown[column] else 1
+        if kind == "tt":
+            column = move[1]
+            return 2 if move[2] == len(ups[column]) and ndown[column] else 1
+        return 1
+
+    def line_cost(self, state: State, moves: list[Move]) -> int:
+        """The cost of playing ``moves`` from ``state`` (see :meth:`step_cost`)."""
+        total = 0
+        for move in moves:
+            total += self.step_cost(state, move)
+            state = self.apply(state, move)
+        return total
+
+    def bound(self, state: State) -> int:
+        """A lower bound on the cost still to pay: every card not up moves at least once, every
+        face-down card is turned over, the stock beyond the pointer is clicked through, and a
+        column's card lying above a lower card of its own suit moves twice (it cannot go up first).
+        """
+        ups, ndown, found, talon, p = state
+        rest = len(talon) - p
+        total = 52 - sum(found) + sum(ndown) + (rest + self.draw - 1) // self.draw
+        penalties = self.down_penalty
+        for i in range(7):
+            n = ndown[i]
+            if n:
+                twice, lows = penalties[i][n]
+                total += twice
+                low0, low1, low2, low3 = lows
+                for card in ups[i]:
+                    suit = _SUIT[card]
+                    rank = _RANK[card]
+                    if suit == 0:
+                        if rank > low0:
+                            total += 1
+                    elif suit == 1:
+                        if rank > low1:
+                            total += 1
+                    elif suit == 2:
+                        if rank > low2:
+                            total += 1
+                    elif rank > low3:
+                        total += 1
+        return total
+
+    def _down_penalties(self) -> list[list[tuple[int, tuple[int, int, int, int]]]]:
+        """For each column and each count of face-down cards left: how many of those cards lie
+        above a lower card of their suit, and the lowest rank of each suit among them."""
+        table = []
+        for down in self.down:
+            rows = [(0, (14, 14, 14, 14))]
+            lows = [14, 14, 14, 14]
+            twice = 0
+            for card in down:
+                suit, rank = _SUIT[card], _RANK[card]
+                if rank > lows[suit]:
+                    twice += 1
+                lows[suit] = min(lows[suit], rank)
+                rows.append((twice, (lows[0], lows[1], lows[2], lows[3])))
+            table.append(rows)
+        return table
+
     # -- search --------------------------------------------------------------------------------
     def children(self, state: State, order: str) -> list[tuple[State, list[Move]]]:
         """The positions one move away (safe moves played), the most promising *last*."""
         out = []
         for rank, tie, move in self.moves(state):
-            child, safe = self.safe_moves(self.apply(state, move))
+            child, safe, _ = self.safe_moves(self.apply(state, move), anywhere=True)
             priority = (rank, tie) if order == "rules" else (self.score(child), rank)
             out.append((priority, child, [move] + safe))
         out.sort(key=lambda item: item[0])
@@ -419,7 +567,7 @@ class _Search:
         does not.
         """
         seen = self.seen
-        start, path = self.safe_moves(self.start)
+        start, path, _ = self.safe_moves(self.start, anywhere=True)
         if self.won(start):
             return "solved", path + self.finish(start)
         self.dominated(seen, self.key(start))
@@ -434,7 +582,7 @@ class _Search:
             child, steps = todo.pop()
             if self.dominated(seen, self.key(child)):
                 continue
-            if self.visited >= self.budget:
+            if self.visited >= self.limit:
                 return "unknown", []
             self.visited += 1
             if self.won(child):
@@ -452,7 +600,7 @@ class _Search:
         so a winning line is read back along the parents.
         """
         seen = self.seen
-        start, path = self.safe_moves(self.start)
+        start, path, _ = self.safe_moves(self.start, anywhere=True)
         if self.won(start):
             return "solved", path + self.finish(start)
         self.dominated(seen, self.key(start))
@@ -463,7 +611,7 @@ class _Search:
             for child, steps in self.children(state, "rules"):
                 if self.dominated(seen, self.key(child)):
                     continue
-                if self.visited >= self.budget:
+                if self.visited >= self.limit:
                     return "unknown", []
                 self.visited += 1
                 if self.won(child):
@@ -479,26 +627,128 @@ class _Search:
                     yield
         return "impossible", []
 
-    def run(self) -> tuple[Status, list[Move]]:
-        """Run the searches in turns until one wins, all run out of positions, or the budget ends.
+    def cheap_line(self, click_weight: float, cap: int, prefix: list[Move] | None = None, noise: float = 0.0
+                   ) -> Generator[None, None, None]:
+        """A depth-first search for *short* winning lines: moves tried in :meth:`moves`' order with
+        talon moves ranked down by their stock clicks (``click_weight`` each); every win found is
+        offered (:meth:`offer`), and a position is dropped once what it cost to reach plus
+        :meth:`bound` reaches the best line's cost, or when it was reached before at no more cost.
+        It goes on after a win (branch and bound) and stops after ``cap`` positions. With a
+        ``prefix`` (the start of a winning line) it searches on from where those moves lead;
+        ``noise`` shuffles near ties (see :meth:`moves`).
 
-        They share one table, so a position one of them has seen is never searched again by the
-        other; "impossible" is therefore said only when *every* search has run out of positions
-        (then every position either has seen has been expanded), never when just one has.
+        Its table is its own (costs, not just positions seen), so it never weakens the proofs of
+        :meth:`depth_first` and :meth:`best_first`.
         """
-        searches = [self.depth_first("rules"), self.best_first()]
+        stop = self.visited + cap
+        path = list(prefix or [])
+        g0 = self.line_cost(self.start, path)
+        state = self.start
+        for move in path:
+            state = self.apply(state, move)
+        start, more, cost = self.safe_moves(state)
+        path += more
+        g0 += cost
+        table: dict[tuple[bytes, int], int] = {self.key(start): g0}
+
+        if self.won(start):
+            self.offer(path + self.finish(start))
+            return
+        # Each frame: a position, what it cost, the moves that led to it from its parent, and its
+        # moves left to try (the first last); a child is made only when its turn comes.
+        stack = [(start, g0, path, [m for _, _, m in reversed(self.moves(start, click_weight, noise))])]
+        while stack:
+            state, g, _, todo = stack[-1]
+            if not todo:
+                stack.pop()
+                continue
+            move = todo.pop()
+            child, safe, extra = self.safe_moves(self.apply(state, move))
+            total = g + self.step_cost(state, move) + extra
+            if self.best is not None and total + self.bound(child) >= self.best[0]:
+                continue
+            key = self.key(child)
+            old = table.get(key)
+            if old is not None and old <= total:
+                continue
+            if self.visited >= min(self.limit, stop):
+                return
+            table[key] = total
+            self.visited += 1
+            if self.visited % 256 == 0:
+                yield
+            steps = [move] + safe
+            if self.won(child):
+                self.offer([m for frame in stack for m in frame[2]] + steps + self.finish(child))
+                continue
+            stack.append((child, total, steps, [m for _, _, m in reversed(self.moves(child, click_weight, noise))]))
+
+    def cheap_lines(self, cap: int) -> Generator[None, None, None]:
+        """:meth:`cheap_line` again and again, ``cap`` positions each, until the budget ends, each
+        run looking for a line shorter than the best so far. The runs differ in click weight and,
+        after the first few, break ties at random (a depth-first search that goes wrong early
+        rarely recovers, while another order often wins at once); once a line is known, every
+        other run keeps a random number of its first moves (a smaller search, for a shorter end).
+        """
+        turn = 0
+        while self.visited < self.limit:
+            click_weight = _CLICK_WEIGHTS[turn % len(_CLICK_WEIGHTS)]
+            noise = 0.0 if turn < len(_CLICK_WEIGHTS) // 2 else 1.5
+            prefix = None
+            if self.best is not None and turn % 2:
+                line = self.best[1]
+                prefix = line[: self.random.randrange(len(line))] if line else None
+            turn += 1
+            before = self.visited
+            yield from self.cheap_line(click_weight, cap, prefix, noise)
+            if prefix is None and self.visited < min(self.limit, before + cap):
+                # A run from the start that ended by itself has seen every position cheaper than
+                # the best line (or every position at all): no other run can do better.
+                return
+            yield
+
+    def offer(self, moves: list[Move]) -> None:
+        """Keep ``moves`` (a winning line from the start) if it is the shortest found so far."""
+        cost = self.line_cost(self.start, moves)
+        if self.best is None or cost < self.best[0]:
+            self.best = (cost, moves)
+
+    def run(self, polish: int, cap: int) -> tuple[Status, list[Move]]:
+        """Run the searches in turns until a win is found, the two finders run out of positions, or
+        the budget ends; after the first win, :meth:`cheap_lines` goes on alone for ``polish``
+        more positions (within the budget) to find shorter lines.
+
+        The two finders (:meth:`depth_first`, :meth:`best_first`) share one table, so a position
+        one of them has seen is never searched again by the other; "impossible" is therefore said
+        only when *both* have run out of positions (then every position either has seen has been
+        expanded), never when just one has.
+        """
+        finders = [self.depth_first("rules"), self.best_first()]
+        polisher = self.cheap_lines(cap)
+        searches: list[Generator[None, None, object]] = [*finders, polisher]
         finished = []
+        polishing = False
         while searches:
             for search in list(searches):
                 try:
                     next(search)
                 except StopIteration as stop:
-                    status, moves = stop.value
-                    if status == "solved":
-                        return status, moves
                     searches.remove(search)
-                    finished.append(status)
-        if finished and all(status == "impossible" for status in finished):
+                    if search is not polisher:
+                        status, moves = stop.value
+                        if status == "solved":
+                            self.offer(moves)
+                        else:
+                            finished.append(status)
+            if self.best is not None and not polishing:
+                polishing = True
+                searches = [polisher] if polisher in searches else []
+                self.limit = min(self.budget, self.visited + polish)
+            if len(finished) == 2:
+                break
+        if self.best is not None:
+            return "solved", self.best[1]
+        if len(finished) == 2 and all(status == "impossible" for status in finished):
             return "impossible", []
         return "unknown", []
 
@@ -548,12 +798,34 @@ def solution_actions(game: Klondike, moves: list[Move]) -> list[str]:
     return actions
 
 
-def solve(game: Klondike, budget: int = DEFAULT_BUDGET, *, prune: bool = True) -> SolveResult:
+def shootme_length(game: Klondike, actions: list[str]) -> int:
+    r"""The length of ``actions`` from ``game`` as ShootMe's solver counts a solution: every action
+    counts one, except a click that turns the waste back over into the stock, and every face-down
+    card turned over counts one more. Played on a copy, through the engine's rules.
+
+    >>> game = Klondike.new(position="foundations: Q♠ K♥ K♣ Q♦\nt1: [K♠] K♦")
+    >>> shootme_length(game, ["t1>f", "t1>f"])
+    3
+    """
+    board = game.copy()
+    count = 0
+    for action in actions:
+        down = board.face_down
+        recycle = action.strip().lower() in ("draw", "d") and not board.stock
+        board.play(action)
+        count += (not recycle) + down - board.face_down
+    return count
+
+
+def solve(game: Klondike, budget: int = DEFAULT_BUDGET, *, prune: bool = True, polish: int | None = None
+          ) -> SolveResult:
     """Search ``game`` (any position, draw 1 or 3) for a win, visiting at most ``budget`` positions.
 
     The answer's ``actions`` replay from ``game`` to a won position through the engine's checks.
-    ``prune=False`` tries every move that only exposes or places a card too (slower; it exists to
-    check that pruning them loses nothing, and to show how much it saves).
+    Once a win is found, searches for shorter lines go on for ``polish`` more positions (a tenth of
+    the budget unless given, where most of the gain comes; 0 returns the first win found). ``prune=False`` tries every move
+    that only exposes or places a card too (slower; it exists to check that pruning them loses
+    nothing, and to show how much it saves).
 
     >>> solve(Klondike.new(seed=1), budget=50).status in ("solved", "unknown")
     True
@@ -561,6 +833,7 @@ def solve(game: Klondike, budget: int = DEFAULT_BUDGET, *, prune: bool = True) -
     if budget < 1:
         raise ValueError(f"the budget must be at least one position, not {budget!r}")
     search = _Search(game, budget, prune)
-    status, moves = search.run()
+    status, moves = search.run(budget // 10 if polish is None else polish, max(200, min(1_000, budget // 100)))
     actions = solution_actions(game, moves) if status == "solved" else []
-    return SolveResult(status, actions, search.visited, budget)
+    length = shootme_length(game, actions) if actions else 0
+    return SolveResult(status, actions, search.visited, budget, length)

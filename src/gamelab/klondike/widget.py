@@ -15,11 +15,13 @@ from typing import Any, Callable, Hashable
 
 import ipywidgets as widgets
 
-from ..widgets import PlayBoard
+from ..errors import IllegalMove
+from ..game import Record
+from ..widgets import PlayBoard, Progress
 from . import controls
 from .game import Klondike
 from .picture import KlondikePicture, KlondikeUI
-from .solver import solve
+from .solver import SolveResult, solve
 
 __all__ = ["KlondikeBoard"]
 
@@ -30,6 +32,12 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
     ``seed`` / ``deck`` / ``position`` choose the start (as :meth:`Klondike.new`), ``draw`` 1 or 3;
     ``winnable_only`` makes New game deal only deals the solver wins; ``now`` is the time source of
     the clock and of double-clicks (tests pass their own).
+
+    ``pieces`` plays on other versions of the tutorial's steps (a learner's), by name: any of
+    :attr:`Klondike.PIECES <gamelab.klondike.game.Klondike.PIECES>` (the engine plays on them through
+    :meth:`Klondike.with_rules`), and ``update_timer`` (the clock after each action,
+    :func:`~gamelab.klondike.controls.update_timer`). New game and Play again both start the rules'
+    ``new_game``.
     """
 
     picture = KlondikePicture()
@@ -40,8 +48,12 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
     solve_budget = 30_000
 
     def __init__(self, seed: int | None = None, draw: int = 1, deck: str | None = None, position: str | None = None,
-                 *, winnable_only: bool = False, now: Callable[[], float] | None = None, **options: Any) -> None:
-        game = Klondike.new(seed=seed, draw=draw, deck=deck, position=position)
+                 *, pieces: dict[str, Callable[..., Any]] | None = None, winnable_only: bool = False,
+                 now: Callable[[], float] | None = None, **options: Any) -> None:
+        pieces = dict(pieces or {})
+        self.update_timer: Callable[[Any, Klondike], None] = pieces.pop("update_timer", controls.update_timer)
+        self.rules = Klondike.with_rules(**pieces) if pieces else Klondike
+        game = self.rules.new(seed=seed, draw=draw, deck=deck, position=position)
         self._now = now or time.monotonic
         self._face_down = game.face_down  # to hear a card turned over after an action
         self.draw_choice = widgets.ToggleButtons(options=[("Draw 1", 1), ("Draw 3", 3)], value=draw,
@@ -88,12 +100,22 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
             self.say(f"Auto-complete: every card went home in {self.game.moves} moves.")
 
     def solver_hint(self) -> None:
-        """Ask the solver (it sees every card) for the next move of a winning line."""
-        self.respond(controls.solver_hint(self.game, self.ui, solve(self.game, budget=self.solve_budget)))
+        """Ask the solver (it sees every card) for the next move of a winning line (long work: it runs
+        off the kernel's thread, with a Stop button)."""
+        game = self.game.copy()
+        self.run_long(lambda progress: solve(game, budget=self.solve_budget), "The solver is looking for a winning line",
+                      lambda result: self.respond(controls.solver_hint(self.game, self.ui, result)))
 
     def finish(self) -> None:
-        """Play the solver's winning line to the end (each action can be undone, or reviewed)."""
-        result = solve(self.game, budget=self.solve_budget)
+        """Play the solver's winning line to the end (each action can be undone, or reviewed).
+
+        The search is long work: it runs off the kernel's thread, with a progress line and a Stop button.
+        """
+        game = self.game.copy()
+        self.run_long(lambda progress: solve(game, budget=self.solve_budget), "The solver is finishing the game",
+                      self._finish_with)
+
+    def _finish_with(self, result: SolveResult) -> None:
         if result.status != "solved":
             self.respond(controls.solver_hint(self.game, self.ui, result))
             return
@@ -106,7 +128,10 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
 
     # -- game flow -----------------------------------------------------------------------------------
     def after_action(self, action: str) -> None:
-        super().after_action(action)
+        # The clock, as the tutorial's begin(): the rule lives in update_timer (PlayBoard's default does
+        # the same), so a board can play on a learner's.
+        if self.clock is not None:
+            self.update_timer(self.clock, self.game)
         if self.game.is_won:
             self.play_sound("win")
         elif self.game.face_down < self._face_down:
@@ -133,13 +158,47 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
             text += " · now click where it goes"
         return text
 
-    def fresh_game(self) -> Klondike:
-        """The next deal number (a winnable one if asked), with the draw count chosen above."""
+    def new_game(self) -> None:
+        """A new deal; with "Winnable deals only" the solver tries deal after deal (long work, with Stop)."""
+        if not self.winnable.value:
+            super().new_game()
+        elif not self.refuse_while_busy():
+            self.run_long(lambda progress: self.fresh_game(progress), "Looking for a winnable deal", self.start)
+
+    def fresh_game(self, progress: Progress | None = None) -> Klondike:
+        """The rules' ``new_game`` (newGame: the next deal number), a winnable one if asked, with the draw
+        count chosen above. New game and Play again both come here."""
         draw = self.draw_choice.value
-        seed = self.game.setup.get("seed", 0)
+        game = self.game
         for _ in range(50):
-            seed += 1
-            game = Klondike.new(seed=seed, draw=draw)
+            game = self.rules.new_game(game, draw)
+            if progress is not None:
+                progress.check()
+                progress.note(f"trying deal {game.setup.get('seed')}")
             if not self.winnable.value or solve(game, budget=20_000).solved:
                 return game
         return game
+
+    def load(self, text: str) -> None:
+        """Replace the game with a saved one, played again by the rules in play (a learner's too); as
+        every board's Load, it runs as long work, goes on at once and can be undone."""
+        if self.rules is Klondike:
+            super().load(text)
+            return
+        if self.refuse_while_busy():
+            return
+        rules, undo_limit = self.rules, self.record.undo_limit
+
+        def read(progress: Progress) -> Record[Klondike]:
+            saved = Record.from_json(text)  # the save checked by the shipped rules first
+            record: Record[Klondike] = Record(rules.new(**saved.start.setup), undo_limit=undo_limit)
+            for number, action in enumerate(saved.actions, 1):
+                try:
+                    record.play(action)
+                except IllegalMove as exc:
+                    raise ValueError(f"saved game action {number} {action!r} is refused by the rules in play: "
+                                     f"{exc}") from None
+            return record
+
+        self.run_long(read, "Loading the saved game", self._loaded,
+                      failed=lambda exc: self.say(f"cannot load: {exc}", error=True))

@@ -175,9 +175,14 @@ def _empty_body(body: Sequence[ast.stmt]) -> bool:
     return False
 
 
-def _stub_template(function: Callable[..., Any]) -> bytes:
-    def stub() -> None: ...
-    return stub.__code__.co_code
+def _stub_bytecode(code: Any) -> bool:
+    """The same question asked of compiled code, when the source cannot be found."""
+    import dis
+
+    ops = [(i.opname, i.argval) for i in dis.get_instructions(code) if i.opname not in ("RESUME", "NOP", "CACHE")]
+    if ops in ([("LOAD_CONST", None), ("RETURN_VALUE", None)], [("RETURN_CONST", None)]):
+        return True
+    return bool(ops) and ops[0][1] == "NotImplementedError" and ops[-1][0] == "RAISE_VARARGS" and len(ops) <= 5
 
 
 def is_stub(function: Callable[..., Any]) -> bool:
@@ -196,7 +201,7 @@ def is_stub(function: Callable[..., Any]) -> bool:
         tree = ast.parse(source)
     except (OSError, TypeError, SyntaxError, IndentationError):
         code = getattr(function, "__code__", None)
-        return code is not None and code.co_code == _stub_template(function)
+        return code is not None and _stub_bytecode(code)
     defs = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     if not defs:
         return False
@@ -259,8 +264,11 @@ class ExerciseReport:
 
     @property
     def message(self) -> str:
-        """The first line: what ``gamelab grade`` prints."""
-        return self.lines()[0]
+        """One line for ``gamelab grade``: the verdict, and for a failure the first case that differs."""
+        lines = self.lines()
+        if self.status == FAILED and len(lines) > 1:
+            return f"{lines[0]} First: {lines[1].strip()}"
+        return lines[0]
 
     def lines(self) -> list[str]:
         if self.status == NOT_WRITTEN:

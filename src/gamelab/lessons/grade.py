@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-__all__ = ["Result", "NotebookError", "exercise_ids", "grade_notebook", "grade", "format_results"]
+__all__ = ["Result", "NotebookError", "exercise_ids", "execute_logged", "grade_notebook", "grade", "format_results"]
 
 STATUSES = ("passed", "failed", "not written")
 
@@ -51,12 +51,35 @@ def exercise_ids(notebook: Any) -> list[str]:
     return ids
 
 
+def execute_logged(notebook: Any, cwd: Path, *, timeout: int = 600, allow_errors: bool = True) -> list[dict[str, Any]]:
+    """Run ``notebook`` (in place) in a fresh kernel with ``GAMELAB_GRADE_LOG`` set; its checks' log entries.
+
+    ``allow_errors=False`` stops at the first cell that raises (a lesson's own tests want that).
+    """
+    from nbclient import NotebookClient
+
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "grade.jsonl"
+        log.touch()
+        previous = os.environ.get("GAMELAB_GRADE_LOG")
+        os.environ["GAMELAB_GRADE_LOG"] = str(log)
+        try:
+            NotebookClient(notebook, timeout=timeout, kernel_name="python3", allow_errors=allow_errors,
+                           store_widget_state=False, resources={"metadata": {"path": str(cwd)}}).execute()
+        finally:
+            if previous is None:
+                os.environ.pop("GAMELAB_GRADE_LOG", None)
+            else:
+                os.environ["GAMELAB_GRADE_LOG"] = previous
+        return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
 def grade_notebook(path: str | os.PathLike[str], *, timeout: int = 600) -> list[Result]:
     """Run ``path`` in a fresh kernel and return one :class:`Result` per exercise cell."""
     import nbformat
-    from nbclient import NotebookClient
     from nbclient.exceptions import DeadKernelError
 
+    shown = path  # as the caller named it: two classes' 01_othello.ipynb stay apart in the table
     path = Path(path)
     try:
         notebook = nbformat.read(path, as_version=4)
@@ -65,35 +88,22 @@ def grade_notebook(path: str | os.PathLike[str], *, timeout: int = 600) -> list[
     except Exception as exc:  # nbformat raises several kinds for a file that is not a notebook
         raise NotebookError(f"{path}: not a readable notebook ({exc})") from None
     ids = exercise_ids(notebook)
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "grade.jsonl"
-        log.touch()
-        previous = os.environ.get("GAMELAB_GRADE_LOG")
-        os.environ["GAMELAB_GRADE_LOG"] = str(log)
-        try:
-            client = NotebookClient(notebook, timeout=timeout, kernel_name="python3", allow_errors=True,
-                                    resources={"metadata": {"path": str(path.parent.resolve())}})
-            client.execute()
-        except DeadKernelError as exc:
-            raise NotebookError(f"{path}: the kernel died ({exc})") from None
-        except Exception as exc:
-            raise NotebookError(f"{path}: could not be run ({type(exc).__name__}: {exc})") from None
-        finally:
-            if previous is None:
-                os.environ.pop("GAMELAB_GRADE_LOG", None)
-            else:
-                os.environ["GAMELAB_GRADE_LOG"] = previous
-        entries = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
+    try:
+        entries = execute_logged(notebook, path.parent.resolve(), timeout=timeout, allow_errors=True)
+    except DeadKernelError as exc:
+        raise NotebookError(f"{path}: the kernel died ({exc})") from None
+    except Exception as exc:
+        raise NotebookError(f"{path}: could not be run ({type(exc).__name__}: {exc})") from None
     # The check of the exercise's own function counts (not a wrong version a lesson shows); run twice, the last.
     latest = {entry["exercise"]: entry for entry in entries if entry.get("counts", True)}
     results = []
     for exercise_id in ids:
         entry = latest.get(exercise_id)
         if entry is None:
-            results.append(Result(path.name, exercise_id, "failed",
+            results.append(Result(str(shown), exercise_id, "failed",
                                   "its check did not run (an error in an earlier cell, or the check cell was removed)"))
         else:
-            results.append(Result(path.name, exercise_id, entry["status"], entry["message"]))
+            results.append(Result(str(shown), exercise_id, entry["status"], entry["message"]))
     return results
 
 

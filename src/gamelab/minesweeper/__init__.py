@@ -14,10 +14,10 @@ True
 """
 
 from ..lazy import lazy_exports
-from .ctrl import FLAG_MODE, OPEN_MODE, Ctrl, click_action
+from .ctrl import FLAG_MODE, OPEN_MODE, Ctrl, click_action, dispatch_click, game_over_message
 from .game import Hint, Minesweeper
 from .generate import no_guess_mines, solvable_without_guessing
-from .picture import Cell, Face, MinesweeperPicture, MinesweeperUI, ResultMessage
+from .picture import Cell, Face, MinesweeperPicture, MinesweeperUI, ResultMessage, table_layout
 from .solver import Analysis, Contradiction, Solver, play_out
 from .vmap import (
     ACOMP,
@@ -31,8 +31,18 @@ from .vmap import (
     OPEN,
     PRESETS,
     ROWS,
+    MapRules,
     VMap,
     check_size,
+    lay_mines,
+    neighbour_offsets,
+    open_at,
+    open_cell,
+    placeable_cells,
+    sentinel_states,
+    tally,
+    toggle_flag,
+    verdict,
 )
 
 __all__ = [
@@ -40,6 +50,9 @@ __all__ = [
     "Cell", "Face", "ResultMessage", "OPEN_MODE", "FLAG_MODE", "VMap", "check_size", "PRESETS",
     "ROWS", "COLS", "MINES", "HIDE", "OPEN", "FLAG", "DEAD", "ALIVE", "CLEARED", "ACOMP",
     "Solver", "Analysis", "Contradiction", "play_out", "no_guess_mines", "solvable_without_guessing",
+    # the tutorial's steps, one function each (the lesson's exercises)
+    "MapRules", "sentinel_states", "neighbour_offsets", "placeable_cells", "lay_mines", "open_cell", "open_at",
+    "toggle_flag", "tally", "verdict", "dispatch_click", "game_over_message", "table_layout",
 ]
 
 __getattr__ = lazy_exports(__name__, {"MinesweeperBoard": ".widget"})

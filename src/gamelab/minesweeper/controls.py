@@ -17,9 +17,10 @@ Response(command='hint')
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from ..controls import Response
-from .ctrl import FLAG_MODE, OPEN_MODE, click_action
+from .ctrl import FLAG_MODE, OPEN_MODE, click_action, dispatch_click
 from .game import Minesweeper
 from .picture import Cell, Face, MinesweeperUI, ResultMessage
 
@@ -31,12 +32,16 @@ def modes_enabled(game: Minesweeper) -> bool:
     return game.started and not game.is_over
 
 
-def click(game: Minesweeper, ui: MinesweeperUI, target: object) -> Response[MinesweeperUI] | None:
-    """A cell opens, flags or chords in the current mode (and the hint ring goes); face or message: new game."""
+def click(game: Minesweeper, ui: MinesweeperUI, target: object, *,
+          dispatch: Callable[[Minesweeper, int, int, str], str | None] = dispatch_click) -> Response[MinesweeperUI] | None:
+    """A cell opens, flags or chords in the current mode (and the hint ring goes); face or message: new game.
+
+    ``dispatch`` is the tutorial's click dispatch the board runs on (:func:`~.ctrl.dispatch_click`, or a learner's).
+    """
     if isinstance(target, (Face, ResultMessage)):
         return Response(command="new")
     if isinstance(target, Cell):
-        action = click_action(game, target.row, target.col, mode=ui.mode)
+        action = click_action(game, target.row, target.col, mode=ui.mode, dispatch=dispatch)
         if action is not None:
             return Response.play(action, ui=replace(ui, hint=None))
     return None

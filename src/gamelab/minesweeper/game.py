@@ -24,10 +24,12 @@ clicks.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple, Self
+from collections import OrderedDict
+from typing import Any, Callable, ClassVar, NamedTuple, Self
 
-from ..errors import IllegalMove
-from ..game import Game, register_game
+from .. import setup
+from ..errors import IllegalMove, quote
+from ..game import Game, check_action_text, register_game
 from .generate import no_guess_mines
 from .solver import Solver
 from .vmap import (
@@ -37,6 +39,8 @@ from .vmap import (
     DEAD,
     FLAG,
     HIDE,
+    MAX_COLS,
+    MAX_ROWS,
     MINES,
     OPEN,
     PRESETS,
@@ -45,9 +49,50 @@ from .vmap import (
     check_size,
 )
 
-__all__ = ["Minesweeper", "Hint"]
+__all__ = ["Minesweeper", "Hint", "no_guess_layout", "check_no_guess_size", "NO_GUESS_DENSITY"]
 
 VERBS = ("open", "flag", "chord")
+
+#: a no-guess board holds mines on at most this share of its cells: denser boards rarely have a layout
+#: solvable without guessing, and the search for one would run for minutes before giving up
+NO_GUESS_DENSITY = 0.4
+
+
+def check_no_guess_size(rows: int, cols: int, mines: int) -> None:
+    """Refuse, at once, a no-guess board the generator cannot be expected to lay out.
+
+    Both sides need at least 3 cells (on a strip one or two cells wide a mine walls off the rest, as in
+    Simon Tatham's Mines), and at most :data:`NO_GUESS_DENSITY` of the cells hold a mine.
+
+    >>> check_no_guess_size(16, 30, 450)
+    Traceback (most recent call last):
+    ValueError: a no-guess board holds at most 192 mines on 16 × 30 (40 % of its cells), not 450
+    """
+    if rows < 3 or cols < 3:
+        raise ValueError(f"a no-guess board needs at least 3 rows and 3 columns, not {rows} × {cols}")
+    most = int(rows * cols * NO_GUESS_DENSITY)
+    if mines > most:
+        raise ValueError(f"a no-guess board holds at most {most} mines on {rows} × {cols} "
+                         f"({NO_GUESS_DENSITY:.0%} of its cells), not {mines}".replace("%", " %"))
+
+
+#: no-guess layouts found, by (rows, cols, mines, seed, row, col), the most recent last
+_LAYOUTS: OrderedDict[tuple[int, ...], tuple[int, ...]] = OrderedDict()
+_LAYOUTS_KEPT = 32
+
+
+def no_guess_layout(rows: int, cols: int, mines: int, seed: int, row: int, col: int) -> tuple[int, ...]:
+    """The no-guess mines for a first click at ``(row, col)``, drawn from ``seed`` (remembered: the
+    search runs once per board and first click, however often the click is undone, redone or replayed)."""
+    key = (rows, cols, mines, seed, row, col)
+    if key in _LAYOUTS:
+        _LAYOUTS.move_to_end(key)
+        return _LAYOUTS[key]
+    found = tuple(no_guess_mines(rows, cols, mines, row, col, random.Random(seed)))
+    _LAYOUTS[key] = found
+    while len(_LAYOUTS) > _LAYOUTS_KEPT:
+        _LAYOUTS.popitem(last=False)
+    return found
 
 
 class Hint(NamedTuple):
@@ -73,6 +118,21 @@ class Minesweeper(Game):
     """
 
     name = "minesweeper"
+    #: the map class new games are built on (:meth:`with_rules` makes a game on other map steps)
+    map_class: ClassVar[type[VMap]] = VMap
+
+    @classmethod
+    def with_rules(cls, **steps: Callable[..., Any]) -> type[Minesweeper]:
+        """Minesweeper on other versions of the map's tutorial steps (a learner's; see :meth:`VMap.with_rules`).
+
+        Saves are the same: a game records its setup and actions, not the steps it ran on.
+
+        >>> Endless = Minesweeper.with_rules(verdict=lambda flags, rest, mines: 0)
+        >>> g = Endless.new(rows=1, cols=2, mines=1, seed=0); g.play("open 1 1"); g.is_over
+        False
+        """
+        map_class = cls.map_class.with_rules(**steps)
+        return type(cls.__name__, (cls,), {"map_class": map_class, "__module__": cls.__module__, "__doc__": cls.__doc__})
 
     def __init__(self, vm: VMap, setup: dict[str, Any]) -> None:
         self.vm = vm
@@ -104,9 +164,9 @@ class Minesweeper(Game):
         ValueError: unknown preset 'huge': choose beginner, intermediate, expert, or give rows, cols and mines
         """
         if preset is not None:
-            if preset not in PRESETS:
+            if not isinstance(preset, str) or preset not in PRESETS:
                 raise ValueError(
-                    f"unknown preset {preset!r}: choose {', '.join(PRESETS)}, or give rows, cols and mines"
+                    f"unknown preset {quote(preset)}: choose {', '.join(PRESETS)}, or give rows, cols and mines"
                 )
             if (rows, cols, mines) != (None, None, None):
                 raise ValueError(f"give either the preset {preset!r} or rows/cols/mines, not both")
@@ -114,12 +174,18 @@ class Minesweeper(Game):
         rows = ROWS if rows is None else rows
         cols = COLS if cols is None else cols
         mines = MINES if mines is None else mines
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"the seed must be a whole number, not {seed!r}")
-        opening = bool(opening or no_guess)
+        for label, value, most in (("rows", rows, MAX_ROWS), ("columns", cols, MAX_COLS)):
+            if isinstance(value, int) and not isinstance(value, bool) and value > most:
+                raise ValueError(f"the number of {label} is at most {most}, not {quote(value)}")
+        setup.seed("the seed", seed)
+        setup.flag("opening", opening)
+        setup.flag("no_guess", no_guess)
+        opening = opening or no_guess
         check_size(rows, cols, mines, opening)
-        setup = {"rows": rows, "cols": cols, "mines": mines, "seed": seed, "opening": opening, "no_guess": bool(no_guess)}
-        return cls(VMap(rows, cols, mines, opening=opening), setup)
+        if no_guess:
+            check_no_guess_size(rows, cols, mines)
+        settings = {"rows": rows, "cols": cols, "mines": mines, "seed": seed, "opening": opening, "no_guess": no_guess}
+        return cls(cls.map_class(rows, cols, mines, opening=opening), settings)
 
     def copy(self) -> Self:
         return type(self)(self.vm.copy(), dict(self.setup))
@@ -190,6 +256,7 @@ class Minesweeper(Game):
         ...
         gamelab.errors.IllegalMove: 'flag 1 1': open a first cell before placing flags
         """
+        check_action_text(action)
         verb, row, col = self._parse(action)
         vm = self.vm
         if self.is_over:
@@ -251,10 +318,32 @@ class Minesweeper(Game):
 
     def _layout(self, row: int, col: int) -> list[int]:
         """The mines for a first click at ``(row, col)``, drawn from the seed."""
-        rng = random.Random(self.setup["seed"])
         if self.setup["no_guess"]:
-            return no_guess_mines(self.rows, self.cols, self.mines, row, col, rng)
+            try:
+                return list(no_guess_layout(self.rows, self.cols, self.mines, self.setup["seed"], row, col))
+            except ValueError as exc:
+                raise IllegalMove(f"open {row} {col}: {exc}; a board with fewer mines, or another seed, "
+                                  "will have one") from None
+        rng = random.Random(self.setup["seed"])
         return rng.sample(self.vm.placeable_cells(row, col), self.mines)
+
+    def searches_layout(self, action: str) -> bool:
+        """True when ``action`` is a first ``open`` on a no-guess board whose layout is not found yet: a
+        search that can take seconds on a big board. A board runs it off the kernel's thread first
+        (:func:`no_guess_layout` remembers the answer, so the action, its undo and its redo are then quick).
+
+        >>> g = Minesweeper.new("beginner", no_guess=True)
+        >>> g.searches_layout("open 5 5"), g.searches_layout("flag 5 5")
+        (True, False)
+        """
+        if not self.setup["no_guess"] or self.vm.placed or self.is_over:
+            return False
+        try:
+            verb, row, col = self._parse(action)
+        except IllegalMove:
+            return False
+        key = (self.rows, self.cols, self.mines, self.setup["seed"], row, col)
+        return verb == "open" and key not in _LAYOUTS
 
     def legal_actions(self) -> list[str]:
         """Every action allowed now."""

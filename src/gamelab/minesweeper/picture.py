@@ -24,14 +24,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Callable, Mapping
 
 from ..pictures import Painter, Picture
 from .ctrl import OPEN_MODE
 from .game import Minesweeper
 from .vmap import FLAG, HIDE, VMap
 
-__all__ = ["Cell", "Face", "ResultMessage", "MinesweeperUI", "MinesweeperPicture", "NUMBER_COLOURS"]
+__all__ = ["Cell", "Face", "ResultMessage", "MinesweeperUI", "MinesweeperPicture", "NUMBER_COLOURS", "table_layout"]
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,23 @@ GREY, LIGHT, DARK, LINE = "#c0c0c0", "#ffffff", "#808080", "#9a9a9a"
 LED_FONT = "DejaVu Sans Mono, Consolas, monospace"
 
 
+def table_layout(rows: int, cols: int, size: float) -> dict[tuple[int, int], tuple[float, float]]:
+    """The board's table (the tutorial's page load, ロード完了時の初期処理): where each cell's square goes.
+
+    The tutorial builds an HTML table with one ``<td>`` per cell, each tagged with its row and column
+    (``data-row``, ``data-col``) so that a click says which cell it hit, and gives the table a minimum
+    width so the cells stay square on a small screen. Here every playing cell ``(row, col)`` gets the
+    top-left corner of its ``size`` × ``size`` square, measured from the field's top-left corner: side
+    by side, row 1 on top, so the field is ``cols * size`` wide. The picture draws each cell there and
+    tags it as that cell's click target.
+
+    >>> table_layout(2, 3, 10)[(2, 3)]
+    (20, 10)
+    """
+    return {(row, col): ((col - 1) * size, (row - 1) * size)
+            for row in range(1, rows + 1) for col in range(1, cols + 1)}
+
+
 def _vm(state: Minesweeper | VMap) -> VMap:
     return state.vm if isinstance(state, Minesweeper) else state
 
@@ -92,10 +109,14 @@ class MinesweeperPicture(Picture[Minesweeper | VMap]):
     label = 20       # room for the row numbers (left) and column numbers (above the field)
     header = 44
 
-    def __init__(self, cell: int | None = None, labels: bool = True) -> None:
+    def __init__(self, cell: int | None = None, labels: bool = True,
+                 table: Callable[[int, int, float], Mapping[tuple[int, int], tuple[float, float]]] | None = None) -> None:
         if cell is not None:
             self.cell = cell
         self.labels = labels
+        #: the page load's table (:func:`table_layout`, or another version: a learner's)
+        self.table = table or table_layout
+        self._tables: dict[tuple[int, int], Mapping[tuple[int, int], tuple[float, float]]] = {}
 
     # -- geometry --------------------------------------------------------------------------------
     def _origin(self) -> tuple[float, float]:
@@ -108,10 +129,15 @@ class MinesweeperPicture(Picture[Minesweeper | VMap]):
         x0, y0 = self._origin()
         return int(x0 + vm.cols * self.cell + self.frame), int(y0 + vm.rows * self.cell + self.frame)
 
-    def cell_box(self, row: int, col: int) -> tuple[float, float, float]:
-        """``(x, y, size)`` of a cell's square."""
+    def cell_box(self, row: int, col: int, vm: VMap | None = None) -> tuple[float, float, float]:
+        """``(x, y, size)`` of a cell's square, from the table of ``vm``'s size (of a board that ends at the cell, if none)."""
+        key = (vm.rows, vm.cols) if vm is not None else (row, col)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = self.table(key[0], key[1], self.cell)
         x0, y0 = self._origin()
-        return x0 + (col - 1) * self.cell, y0 + (row - 1) * self.cell, self.cell
+        dx, dy = table[(row, col)]
+        return x0 + dx, y0 + dy, self.cell
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, p: Painter, state: Minesweeper | VMap, ui: MinesweeperUI | None = None) -> None:
@@ -134,7 +160,7 @@ class MinesweeperPicture(Picture[Minesweeper | VMap]):
             row, col = vm.coords(i)
             self._draw_cell(p, vm, i, row, col, chances.get((row, col)), cleared)
         if hint is not None and vm.inside(hint.row, hint.col):
-            x, y, s = self.cell_box(hint.row, hint.col)
+            x, y, s = self.cell_box(hint.row, hint.col, vm)
             p.circle(x + s / 2, y + s / 2, s * 0.42, stroke="#e0245e", line_width=3)
         if ui.message:
             self._draw_message(p, ui.message, x0, y0, field_w, field_h)
@@ -164,7 +190,7 @@ class MinesweeperPicture(Picture[Minesweeper | VMap]):
 
     def _draw_cell(self, p: Painter, vm: VMap, i: int, row: int, col: int, chance: float | None,
                    cleared: bool = False) -> None:
-        x, y, s = self.cell_box(row, col)
+        x, y, s = self.cell_box(row, col, vm)
         state = vm.state[i]
         if state in (HIDE, FLAG):
             look = "flag" if state == FLAG or cleared else "hidden"

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable, Mapping
 
 import ipywidgets as widgets
 
-from ..widgets import PlayBoard
+from ..widgets import PlayBoard, Progress
 from . import controls
-from .ctrl import FLAG_MODE, OPEN_MODE
+from .ctrl import FLAG_MODE, OPEN_MODE, dispatch_click, game_over_message
 from .game import Minesweeper
 from .picture import MinesweeperPicture, MinesweeperUI
-from .vmap import PRESETS
+from .vmap import MAX_COLS, MAX_ROWS, PRESETS
 
 __all__ = ["MinesweeperBoard"]
 
@@ -31,6 +31,9 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
     """A Minesweeper table in a notebook cell (see the module docstring for the controls).
 
     Same arguments as :meth:`Minesweeper.new`, plus ``cell`` (pixels per cell) and PlayBoard's options.
+    ``pieces`` plays on other versions of the tutorial's steps (a learner's), by name: the map's steps
+    (:class:`~.vmap.MapRules`), ``dispatch_click`` and ``game_over_message`` (:mod:`.ctrl`) and
+    ``table_layout`` (:mod:`.picture`).
     """
 
     picture: MinesweeperPicture
@@ -39,12 +42,19 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
 
     def __init__(self, preset: str | None = "expert", *, rows: int | None = None, cols: int | None = None,
                  mines: int | None = None, seed: int = 0, opening: bool = False, no_guess: bool = False,
-                 cell: int | None = None, **options: Any) -> None:
+                 cell: int | None = None, pieces: Mapping[str, Callable[..., Any]] | None = None,
+                 **options: Any) -> None:
         if rows is not None or cols is not None or mines is not None:
             preset = None
-        game = Minesweeper.new(preset, rows=rows, cols=cols, mines=mines, seed=seed, opening=opening,
-                               no_guess=no_guess)
-        self.picture = MinesweeperPicture(cell)
+        steps = dict(pieces or {})
+        self.dispatch = steps.pop("dispatch_click", dispatch_click)
+        self.message_rule = steps.pop("game_over_message", game_over_message)
+        table = steps.pop("table_layout", None)
+        #: the game class this board plays: Minesweeper itself, or one on a learner's map steps
+        self.rules = Minesweeper.with_rules(**steps) if steps else Minesweeper
+        game = self.rules.new(preset, rows=rows, cols=cols, mines=mines, seed=seed, opening=opening,
+                              no_guess=no_guess)
+        self.picture = MinesweeperPicture(cell, table=table)
         self._preset = preset
         self._next_seed = seed
         options.setdefault("clock", True)
@@ -68,7 +78,8 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
                                        description="Board", layout=widgets.Layout(width="200px"))
         self.custom = [widgets.BoundedIntText(value=v, min=1, max=m, description=d,
                                               layout=widgets.Layout(width="120px"), style={"description_width": "40px"})
-                       for v, m, d in ((game.rows, 40, "rows"), (game.cols, 60, "cols"), (game.mines, 2000, "mines"))]
+                       for v, m, d in ((game.rows, MAX_ROWS, "rows"), (game.cols, MAX_COLS, "cols"),
+                                       (game.mines, MAX_ROWS * MAX_COLS - 1, "mines"))]
         self.opening_box = widgets.Checkbox(value=game.setup["opening"], description="first click opens an area",
                                             indent=False, layout=widgets.Layout(width="200px"))
         self.no_guess_box = widgets.Checkbox(value=game.setup["no_guess"], description="no guessing needed",
@@ -95,7 +106,8 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
         game = self.game
         if not game.is_over:
             return None
-        return f"{'cleared' if game.won else 'blown up'} in {self.elapsed} s"
+        seconds = self.clock.clock.elapsed if self.clock is not None else 0.0
+        return self.message_rule(game.result, 0.0, seconds)
 
     def status(self) -> str:
         game = self.game
@@ -128,7 +140,7 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
 
     # -- input -----------------------------------------------------------------------------------
     def on_click(self, target: Hashable | None) -> None:
-        self.respond(controls.click(self.game, self.ui, target))
+        self.respond(controls.click(self.game, self.ui, target, dispatch=self.dispatch))
 
     def on_key(self, key: str) -> None:
         self.respond(controls.key(self.game, self.ui, key))
@@ -141,6 +153,13 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
     def _mode_picked(self, change: Any) -> None:
         if change["new"] != self.ui.mode:
             self.set_mode(change["new"])
+
+    def prepare(self, action: str) -> tuple[str, Callable[[Progress], Any]] | None:
+        """The first click of a no-guess board searches its layout first (long work, with Stop)."""
+        if not self.game.searches_layout(action):
+            return None
+        trial = self.game.copy()
+        return "Placing the mines so that no guess is needed", lambda progress: trial.play(action)
 
     def after_action(self, action: str) -> None:
         super().after_action(action)
@@ -160,7 +179,7 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
         # New game = the next seed, so a learner gets a new board and the lesson stays reproducible.
         self._next_seed += 1
         setup = dict(self.game.setup, seed=self._next_seed)
-        return Minesweeper.new(**setup)
+        return self.rules.new(**setup)
 
     def start_with_settings(self) -> None:
         """Start a game with the size and options chosen in the controls below the board."""
@@ -168,8 +187,8 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
         rows, cols, mines = PRESETS[preset] if preset in PRESETS else (w.value for w in self.custom)
         self._next_seed += 1
         try:
-            game = Minesweeper.new(rows=rows, cols=cols, mines=mines, seed=self._next_seed,
-                                   opening=self.opening_box.value, no_guess=self.no_guess_box.value)
+            game = self.rules.new(rows=rows, cols=cols, mines=mines, seed=self._next_seed,
+                                  opening=self.opening_box.value, no_guess=self.no_guess_box.value)
         except ValueError as exc:
             self.say(str(exc), error=True)
             return

@@ -25,20 +25,11 @@ from __future__ import annotations
 import re
 from typing import Any, Self, Sequence
 
-from ..errors import IllegalMove
-from ..game import Game, register_game
+from .. import setup
+from ..errors import IllegalMove, quote
+from ..game import Game, check_action_text, register_game
 from . import bitboard as bb
-from .tutorial import (
-    BLACK,
-    WHITE,
-    CheckStone,
-    Color,
-    check_stone,
-    legal_squares,
-    message,
-    opponent,
-    place_stone,
-)
+from .tutorial import BLACK, WHITE, CheckStone, Color, TutorialRules, message, opponent, shipped_rules
 
 __all__ = ["Othello", "TutorialOthello", "PASS", "parse_transcript"]
 
@@ -46,6 +37,11 @@ __all__ = ["Othello", "TutorialOthello", "PASS", "parse_transcript"]
 PASS = "pass"
 
 _TOKEN = re.compile(r"\s*(?:([a-h][1-8])|(pass|pa|--))", re.IGNORECASE)
+_SPACES = re.compile(r"\s*")
+#: a transcript is at most this long (a whole game with every pass spelled out takes under 600 characters)
+MAX_TRANSCRIPT_LENGTH = 2_000
+#: a board given as text is at most this long (64 squares, with room for spaces and line breaks)
+MAX_BOARD_LENGTH = 1_000
 _BOARD_CHARS = {"X": BLACK, "x": BLACK, "B": BLACK, "*": BLACK, "●": BLACK,
                 "O": WHITE, "o": WHITE, "W": WHITE, "○": WHITE,
                 ".": None, "-": None, "_": None}
@@ -59,18 +55,18 @@ def parse_transcript(text: str) -> list[str]:
     >>> parse_transcript("F5d6 c3, pass")
     ['f5', 'd6', 'c3', 'pass']
     """
+    setup.text("a transcript", text, max_length=MAX_TRANSCRIPT_LENGTH)
     actions: list[str] = []
-    position = 0
     cleaned = text.replace(",", " ")
-    while position < len(cleaned):
-        if cleaned[position:].strip() == "":
-            break
+    end = len(cleaned.rstrip())
+    position = 0
+    while position < end:  # one pass over the text: each step starts where the last token ended
         match = _TOKEN.match(cleaned, position)
         if match is None:
-            start = position + len(cleaned[position:]) - len(cleaned[position:].lstrip())
+            start = _SPACES.match(cleaned, position).end()  # type: ignore[union-attr]  # \s* always matches
             bad = cleaned[start:start + 2]
             raise ValueError(
-                f"transcript {text.strip()!r}: {bad!r} at character {start + 1} is not a move "
+                f"transcript {quote(text.strip())}: {bad!r} at character {start + 1} is not a move "
                 "(write squares like f5, column a–h then row 1–8, or 'pass')"
             )
         actions.append(match.group(1).lower() if match.group(1) else PASS)
@@ -89,7 +85,7 @@ def _parse_board(text: str) -> tuple[int, int]:
     """Black and white bitboards from 64 board characters (X/O/., whitespace ignored)."""
     cells = [c for c in text if not c.isspace()]
     if len(cells) != 64:
-        raise ValueError(f"a board needs 64 squares (X black, O white, . empty), got {len(cells)}: {text!r}")
+        raise ValueError(f"a board needs 64 squares (X black, O white, . empty), got {len(cells)}: {quote(text)}")
     black = white = 0
     for index, char in enumerate(cells):
         if char not in _BOARD_CHARS:
@@ -133,16 +129,14 @@ class Othello(Game):
         >>> print(Othello.new(board="X" + "." * 62 + "O", to_move="white").score())
         (1, 1)
         """
-        if extra:
-            raise TypeError(f"unknown Othello setup {', '.join(map(repr, extra))}: use board= and to_move=")
-        if to_move not in (BLACK, WHITE):
-            raise ValueError(f"to_move must be 'black' or 'white', not {to_move!r}")
+        setup.no_other_settings("Othello", extra, ["board", "to_move"])
+        to_move = setup.one_of("to_move", to_move, (BLACK, WHITE))
         game = cls.__new__(cls)
         if board is None:
             game.black, game.white = bb.START_BLACK, bb.START_WHITE
             game.setup = {}
         else:
-            game.black, game.white = _parse_board(board)
+            game.black, game.white = _parse_board(setup.text("board", board, max_length=MAX_BOARD_LENGTH))
             game.setup = {"board": board, "to_move": to_move}
         if to_move != BLACK:
             game.setup["to_move"] = to_move
@@ -285,21 +279,28 @@ class Othello(Game):
         text = message(key, lang)
         if key == "game_end":
             black, white = self.score()
-            result = "black_wins" if black > white else "white_wins" if white > black else "draw"
-            text += f" – {message(result, lang)} {black}–{white}"
+            text += f" – {message(self.result_key(), lang)} {black}–{white}"
         return text
+
+    def result_key(self) -> str:
+        """``"black_wins"``, ``"white_wins"`` or ``"draw"``, by the stones on the board (STEP 11).
+
+        >>> Othello.new().result_key()
+        'draw'
+        """
+        black, white = self.score()
+        return "black_wins" if black > white else "white_wins" if white > black else "draw"
 
     # -- playing ----------------------------------------------------------------------------------
     def play(self, action: str) -> None:
         """Play a square name or ``"pass"``; IllegalMove (position unchanged) if the rules forbid it."""
-        if not isinstance(action, str):
-            raise IllegalMove(f"{action!r} is not a move: write a square like f5, or 'pass'")
+        check_action_text(action)
         text = action.strip().lower()
         if self.is_over:
             black, white = self.score()
             raise IllegalMove(f"{action!r}: the game is over (black {black}, white {white}); no more moves")
         if text in (PASS, "pa", "--"):
-            if self.legal_moves():
+            if not self.must_pass:  # (the game is not over here, so: the side to move has a legal move)
                 legal = ", ".join(self.legal_actions())
                 raise IllegalMove(f"{self.to_move} cannot pass: {self.to_move} has legal moves ({legal})")
             self._apply_pass()
@@ -424,13 +425,15 @@ class Othello(Game):
 
 @register_game
 class TutorialOthello(Othello):
-    """Othello decided by the tutorial's engine, with a one-direction capture check you can swap.
+    """Othello decided by the tutorial's engine: the pieces of a :class:`~gamelab.othello.tutorial.TutorialRules`.
 
-    Every legality question goes through :func:`~gamelab.othello.tutorial.place_stone` and
-    :func:`~gamelab.othello.tutorial.legal_squares` with ``check`` (default: the tutorial's
-    :func:`~gamelab.othello.tutorial.check_stone`), so a learner's own check can be played with on the
-    same board. A check that accepts a move which captures nothing lets the stone be placed anyway,
-    flipping nothing: exactly what that bug would do in the tutorial's page.
+    Every rule question goes through the tutorial's functions, so a learner's own pieces can be played
+    with on the same board: the legal squares (``legal_squares``, on ``squares_to_edge`` and
+    ``check_stone``), a move (``place_stone``), the pass after a move (``next_turn``) or at the start
+    (``can_move``), the end (``game_over``), the score (``count_stones``) and the result (``winner``).
+    ``check`` is a shortcut for ``rules=TutorialRules(check_stone=check)``. A check that accepts a move
+    which captures nothing lets the stone be placed anyway, flipping nothing: exactly what that bug would
+    do in the tutorial's page.
 
     >>> game = TutorialOthello.new()
     >>> game.play("f5"); game.last_flips
@@ -438,23 +441,68 @@ class TutorialOthello(Othello):
     """
 
     name = "othello-tutorial"
-    check: CheckStone
+    rules: TutorialRules
 
     @classmethod
     def new(cls, board: str | None = None, to_move: str = BLACK, check: CheckStone | None = None,
-            **extra: Any) -> Self:
+            rules: TutorialRules | None = None, **extra: Any) -> Self:
+        if check is not None and not callable(check):
+            raise ValueError(f"check must be a capture check, a function like check_stone, not {quote(check)}; "
+                             "a saved game cannot hold one (it replays with the tutorial's)")
+        if rules is not None and not isinstance(rules, TutorialRules):
+            raise ValueError(f"rules must be a TutorialRules (the tutorial's pieces), not {quote(rules)}; "
+                             "a saved game cannot hold them (it replays with the tutorial's)")
         game = super().new(board, to_move, **extra)
-        game.check = check or check_stone  # not part of setup: a function is not JSON (a reload uses the tutorial's)
+        # not part of setup: functions are not JSON (a reloaded game plays by the shipped pieces)
+        if rules is None:
+            rules = TutorialRules(check_stone=check) if check is not None else shipped_rules()
+        game.rules = rules
         return game
 
+    @property
+    def check(self) -> CheckStone:
+        """The one-direction capture check in use."""
+        return self.rules.check_stone
+
     def _legal_for(self, color: Color) -> int:
-        return sum(1 << index for index in legal_squares(self.board(), color, self.check))
+        return sum(1 << index for index in self.rules.legal_squares(self.board(), color))
 
     def _capture(self, index: int) -> int | None:
         before = self.board()
         after = before.copy()
-        if not place_stone(after, index, self.to_move, self.check):
+        if not self.rules.place_stone(after, index, self.to_move):
             return None
         them = opponent(self.to_move)
-        # Only opponent stones that changed count as flips, whatever a faulty check wrote elsewhere.
+        # Only opponent stones that changed count as flips, whatever a faulty piece wrote elsewhere.
         return sum(1 << i for i in range(64) if before[i] == them and after[i] != them)
+
+    @property
+    def is_over(self) -> bool:
+        """STEP 10: the rules' ``game_over`` (the board is full, or neither side can move)."""
+        return bool(self.rules.game_over(self.board()))
+
+    @property
+    def must_pass(self) -> bool:
+        """STEP 9: after a stone, the rules' ``next_turn`` hands the turn back to its player; else ``can_move``."""
+        if self.is_over:
+            return False
+        if self.last_action is not None and self.last_action != PASS:
+            mover = opponent(self.to_move)
+            return self.rules.next_turn(self.board(), mover)[0] == mover
+        return not self.rules.can_move(self.board(), self.to_move)
+
+    def message_key(self) -> str:
+        """At the end "game_end"; after a stone, the message of the rules' ``next_turn``; else as in
+        :meth:`Othello.message_key`."""
+        if self.is_over or self.last_action is None or self.last_action == PASS:
+            return super().message_key()
+        return self.rules.next_turn(self.board(), opponent(self.to_move))[1]
+
+    def score(self) -> tuple[int, int]:
+        """STEP 11: the rules' ``count_stones``."""
+        black, white = self.rules.count_stones(self.board())
+        return black, white
+
+    def result_key(self) -> str:
+        """STEP 11: the rules' ``winner``."""
+        return self.rules.winner(self.board())

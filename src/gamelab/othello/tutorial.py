@@ -5,12 +5,16 @@ squares numbered from the top-left corner (index 8 is the left square of the sec
 ``"black"``, ``"white"`` or ``None``; a move is checked by walking out from the square in 8 directions.
 
 * STEP 7 – :func:`squares_to_edge` (``$.checkIndex``) and :func:`check_stone` (``$.checkStone``)
-* STEP 8 – :func:`reverse_stones` (the ``while(--i>0)`` loop that flips walking back)
-* STEP 9 – :func:`can_move` (``$.allcheck``) and :func:`next_turn` (the turn change and its message)
-* STEP 10 – :func:`next_turn` again: neither side can move (a full board included) means "Game end"
+* STEP 8 – :func:`reverse_stones` (the ``while(--i>0)`` loop that flips walking back) and
+  :func:`place_stone` (the click: every direction checked with flipping on, the stone put down)
+* STEP 9 – :func:`can_move` (``$.allcheck``) and :func:`next_turn` (the turn change, a pass and its message)
+* STEP 10 – :func:`game_over`: the board is full or neither side can move ("Game end")
 * STEP 11 – :func:`count_stones` and :func:`winner`
 
-:class:`TutorialGame` ties them together the way the tutorial's click handler does.
+The functions call one another by name, as the tutorial's jQuery does (``$.allcheck`` calls
+``$.checkIndex`` and ``$.checkStone``). :class:`TutorialRules` holds a set of them, the shipped ones or
+a learner's own, and makes those names mean the pieces it holds; :class:`TutorialGame` plays the way the
+tutorial's click handler does, on a :class:`TutorialRules`.
 
 >>> game = TutorialGame()
 >>> game.click(37)          # f5
@@ -21,8 +25,9 @@ squares numbered from the top-left corner (index 8 is the left square of the sec
 
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import Any, Callable, Literal
 
 __all__ = [
     "BLACK",
@@ -43,10 +48,14 @@ __all__ = [
     "legal_squares",
     "can_move",
     "next_turn",
+    "game_over",
     "count_stones",
     "winner",
     "message",
     "perft",
+    "PIECES",
+    "TutorialRules",
+    "shipped_rules",
     "TutorialGame",
 ]
 
@@ -130,7 +139,8 @@ def squares_to_edge(index: int) -> dict[str, int]:
     >>> squares_to_edge(9)
     {'left': 1, 'right': 6, 'up': 1, 'down': 6, 'leftup': 1, 'rightup': 1, 'leftdown': 1, 'rightdown': 6}
     """
-    _check_index_range(index)
+    if not 0 <= index < 64:
+        raise ValueError(f"index {index!r} is off the board: squares are numbered 0 to 63")
     left = index % 8
     right = 7 - index % 8
     up = index // 8
@@ -193,83 +203,100 @@ def reverse_stones(board: Board, index: int, direction: str, i: int, color: Colo
         i -= 1
 
 
-def can_place(board: Board, index: int, color: Color, check: CheckStone = check_stone) -> bool:
-    """Would a ``color`` stone on the empty square ``index`` capture in at least one direction?
-
-    >>> can_place(start_board(), 37, "black"), can_place(start_board(), 38, "black")
-    (True, False)
-    """
-    _check_index_range(index)
-    if board[index] is not None:
-        return False
-    for direction, max_steps in squares_to_edge(index).items():
-        if check(board, index, direction, max_steps, color, reverse=False):
-            return True
-    return False
-
-
-def place_stone(board: Board, index: int, color: Color, check: CheckStone = check_stone) -> bool:
+def place_stone(board: Board, index: int, color: Color) -> bool:
     """Put a ``color`` stone on ``index`` if it captures, flipping every sandwiched line; False changes nothing.
 
-    This is the first half of the tutorial's click handler: check all 8 directions with flipping on
-    (挟める場合はリバースする), and place the stone only if one of them captured.
+    The tutorial's click (クリックしたマスから８方向に向かって挟めるかどうか確認する（挟める場合はリバースする）):
+    :func:`check_stone` with flipping on in all 8 directions (``$.each(chkList, …)``), and the stone goes
+    down only ``if(ok)``. Every direction is checked even after one has captured: one stone can sandwich
+    several lines at once. An occupied square takes no stone (the tutorial removes its click handler).
 
     >>> board = start_board()
     >>> place_stone(board, 37, "black"), board[36], board[37]
     (True, 'black', 'black')
     """
-    _check_index_range(index)
     if board[index] is not None:
-        return False  # the tutorial removes the click handler of an occupied square
+        return False  # a stone is already there
     ok = False
     for direction, max_steps in squares_to_edge(index).items():
-        if check(board, index, direction, max_steps, color):
-            ok = True
+        if check_stone(board, index, direction, max_steps, color):
+            ok = True  # no early exit: the other directions may capture (and flip) too
     if ok:
         board[index] = color
     return ok
 
 
-def legal_squares(board: Board, color: Color, check: CheckStone = check_stone) -> list[int]:
+def can_place(board: Board, index: int, color: Color) -> bool:
+    """Would a ``color`` stone on the empty square ``index`` capture in at least one direction? Flips nothing.
+
+    >>> can_place(start_board(), 37, "black"), can_place(start_board(), 38, "black")
+    (True, False)
+    """
+    if board[index] is not None:
+        return False
+    for direction, max_steps in squares_to_edge(index).items():
+        if check_stone(board, index, direction, max_steps, color, reverse=False):
+            return True
+    return False
+
+
+def legal_squares(board: Board, color: Color) -> list[int]:
     """Every index where ``color`` may place a stone, in increasing order.
 
     >>> legal_squares(start_board(), "black")
     [19, 26, 37, 44]
     """
-    return [index for index in range(64) if can_place(board, index, color, check)]
+    return [index for index in range(64) if can_place(board, index, color)]
 
 
 # -- STEP 9 --------------------------------------------------------------------------------------------
-def can_move(board: Board, color: Color, check: CheckStone = check_stone) -> bool:
+def can_move(board: Board, color: Color) -> bool:
     """Can ``color`` place a stone anywhere? Stops at the first square that works.
 
-    Mirrors the tutorial's ``$.allcheck`` (全マスチェック).
+    Mirrors the tutorial's ``$.allcheck`` (全マスチェック): every empty square, every direction,
+    :func:`check_stone` without flipping (``reverse:false``).
 
     >>> can_move(start_board(), "white")
     True
     """
     for index in range(64):
-        if board[index] is None and can_place(board, index, color, check):
-            return True
+        if board[index] is None:  # only the empty squares
+            for direction, max_steps in squares_to_edge(index).items():
+                if check_stone(board, index, direction, max_steps, color, reverse=False):
+                    return True  # one square is enough: stop looking
     return False
 
 
-def next_turn(board: Board, mover: Color, check: CheckStone = check_stone) -> tuple[Color | None, str]:
+def next_turn(board: Board, mover: Color) -> tuple[Color | None, str]:
     """After ``mover`` has placed a stone: who plays next, and the message key to show.
 
-    The tutorial's turn change (石を持ち変える処理): the opponent if they can move; otherwise the same
-    player again with "White cannot move. Black's turn." (STEP 9); if neither can move, ``None`` and
-    "Game end" (STEP 10 – a full board is the case where nobody can move).
+    The tutorial's turn change (石を持ち変える処理): the opponent if they can move ("White's turn.");
+    otherwise the same player again, with "White cannot move. Black's turn." (白は置けません。黒の番です。,
+    key ``"white_passes"``); if neither can move, ``None`` and "Game end".
 
     >>> next_turn(start_board(), "black")
     ('white', 'white_turn')
     """
     other = opponent(mover)
-    if can_move(board, other, check):
+    if can_move(board, other):
         return other, f"{other}_turn"
-    if can_move(board, mover, check):
-        return mover, f"{other}_passes"
+    if can_move(board, mover):
+        return mover, f"{other}_passes"  # the other side cannot move: it passes
     return None, "game_end"
+
+
+# -- STEP 10 -------------------------------------------------------------------------------------------
+def game_over(board: Board) -> bool:
+    """Is the game over? Every square is filled, or neither colour can place a stone anywhere.
+
+    STEP 10 (すべてマスが碁石で埋まるか、黒白両方の碁石が置ける場所がなくなった時点で終了する).
+
+    >>> game_over(start_board()), game_over(["black"] * 64)
+    (False, True)
+    """
+    if None not in board:
+        return True  # every square is filled
+    return not can_move(board, "black") and not can_move(board, "white")
 
 
 # -- STEP 11 -------------------------------------------------------------------------------------------
@@ -279,7 +306,7 @@ def count_stones(board: Board) -> tuple[int, int]:
     >>> count_stones(start_board())
     (2, 2)
     """
-    return board.count(BLACK), board.count(WHITE)
+    return board.count("black"), board.count("white")
 
 
 def winner(board: Board) -> str:
@@ -328,12 +355,111 @@ def perft(board: Board, color: Color, depth: int) -> int:
     return total
 
 
+# -- the pieces together ---------------------------------------------------------------------------------
+#: The functions a :class:`TutorialRules` holds: the tutorial's steps, and two helpers of the game
+#: (``can_place`` and ``legal_squares``, one square's and every square's "may I play here?").
+PIECES: tuple[str, ...] = ("squares_to_edge", "check_stone", "reverse_stones", "place_stone", "can_place",
+                           "legal_squares", "can_move", "next_turn", "game_over", "count_stones", "winner")
+
+
+class TutorialRules:
+    """The tutorial's functions a game plays by: the shipped ones, any of them replaced by your own.
+
+    The functions call one another by name, as the tutorial's ``$.allcheck`` calls ``$.checkIndex``
+    and ``$.checkStone``: :func:`place_stone` calls :func:`squares_to_edge` and :func:`check_stone`,
+    which calls :func:`reverse_stones`. Here every piece runs with those names meaning the pieces this
+    object holds, so your ``check_stone`` calls your ``reverse_stones`` (if you gave one) and the
+    shipped ``can_move`` calls your ``check_stone``. The functions themselves are not changed.
+
+    >>> blind = TutorialRules(squares_to_edge=lambda index: dict.fromkeys(DIRECTIONS, 0))  # sees no neighbour
+    >>> blind.legal_squares(start_board(), "black"), TutorialRules().legal_squares(start_board(), "black")
+    ([], [19, 26, 37, 44])
+    >>> blind
+    <TutorialRules with your squares_to_edge>
+    """
+
+    squares_to_edge: Callable[[int], dict[str, int]]
+    check_stone: CheckStone
+    reverse_stones: Callable[[Board, int, str, int, Color], None]
+    place_stone: Callable[[Board, int, Color], bool]
+    can_place: Callable[[Board, int, Color], bool]
+    legal_squares: Callable[[Board, Color], list[int]]
+    can_move: Callable[[Board, Color], bool]
+    next_turn: Callable[[Board, Color], tuple[Color | None, str]]
+    game_over: Callable[[Board], bool]
+    count_stones: Callable[[Board], tuple[int, int]]
+    winner: Callable[[Board], str]
+
+    def __init__(self, **pieces: Callable[..., Any] | None) -> None:
+        unknown = sorted(set(pieces) - set(PIECES))
+        if unknown:
+            raise TypeError(f"TutorialRules has no piece called {', '.join(unknown)}: "
+                            f"the pieces are {', '.join(PIECES)}")
+        shipped = globals()
+        #: the pieces given (the rest are the shipped ones)
+        self.yours: tuple[str, ...] = tuple(name for name in PIECES if pieces.get(name) is not None)
+        namespaces: dict[int, dict[str, Any]] = {}
+        self.pieces: dict[str, Callable[..., Any]] = {
+            name: _in_namespace(pieces.get(name) or shipped[name], namespaces) for name in PIECES
+        }
+        for namespace in namespaces.values():
+            namespace.update(self.pieces)
+        for name, function in self.pieces.items():
+            setattr(self, name, function)
+
+    def bind(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """``function`` running with the names of the pieces meaning this object's pieces.
+
+        >>> def stones(board):
+        ...     return sum(count_stones(board))
+        >>> TutorialRules(count_stones=lambda board: (10, 20)).bind(stones)(start_board())
+        30
+        """
+        namespaces: dict[int, dict[str, Any]] = {}
+        bound = _in_namespace(function, namespaces)
+        for namespace in namespaces.values():
+            namespace.update(self.pieces)
+        return bound
+
+    def __repr__(self) -> str:
+        if not self.yours:
+            return "<TutorialRules: the shipped pieces>"
+        return f"<TutorialRules with your {', '.join(self.yours)}>"
+
+
+def _in_namespace(function: Callable[..., Any], namespaces: dict[int, dict[str, Any]]) -> Callable[..., Any]:
+    """``function`` again, reading its global names from a copy of its module's (one shared copy per module)."""
+    if not isinstance(function, types.FunctionType):
+        return function  # a builtin or a callable object keeps its own names
+    key = id(function.__globals__)
+    if key not in namespaces:
+        namespaces[key] = dict(function.__globals__)
+    copy = types.FunctionType(function.__code__, namespaces[key], function.__name__, function.__defaults__,
+                              function.__closure__)
+    copy.__kwdefaults__ = function.__kwdefaults__
+    copy.__qualname__ = function.__qualname__
+    copy.__doc__ = function.__doc__
+    copy.__module__ = function.__module__
+    copy.__dict__.update(function.__dict__)
+    return copy
+
+
+_SHIPPED: list[TutorialRules] = []
+
+
+def shipped_rules() -> TutorialRules:
+    """The shipped pieces, as one :class:`TutorialRules` (made once)."""
+    if not _SHIPPED:
+        _SHIPPED.append(TutorialRules())
+    return _SHIPPED[0]
+
+
 @dataclass
 class TutorialGame:
     """The tutorial's whole game: a board, the colour of the next stone, and the message line.
 
-    :meth:`click` does what clicking a square does in the tutorial. ``check`` is the one-direction
-    capture check in use, so a learner's own version can be played with.
+    :meth:`click` does what clicking a square does in the tutorial, with the pieces of ``rules``
+    (default: the shipped ones). ``check`` is a shortcut for ``rules=TutorialRules(check_stone=check)``.
 
     >>> game = TutorialGame(lang="ja")
     >>> game.click(0)
@@ -341,12 +467,15 @@ class TutorialGame:
     """
 
     lang: str = "en"
-    check: CheckStone = check_stone
+    check: CheckStone | None = None
     board: Board = field(default_factory=start_board)
     color: Color | None = BLACK  # nextStone; None once the game has ended
     message: str = ""
+    rules: TutorialRules | None = None
 
     def __post_init__(self) -> None:
+        if self.rules is None:
+            self.rules = TutorialRules(check_stone=self.check) if self.check is not None else shipped_rules()
         if not self.message:
             self.message = message("black_turn", self.lang)
 
@@ -362,13 +491,14 @@ class TutorialGame:
         "White's turn."
         """
         _check_index_range(index)
+        rules = self.rules or shipped_rules()
         if self.color is None:
             return self.message  # after "Game end" the tutorial's squares no longer respond
-        if place_stone(self.board, index, self.color, self.check):
-            self.color, key = next_turn(self.board, self.color, self.check)
+        if rules.place_stone(self.board, index, self.color):  # STEP 7–8
+            self.color, key = rules.next_turn(self.board, self.color)  # STEP 9–10
             self.message = message(key, self.lang)
             if self.color is None:
-                self.message += " – " + message(winner(self.board), self.lang)
+                self.message += " – " + message(rules.winner(self.board), self.lang)  # STEP 11
         else:
             self.message = message("cannot_place", self.lang)
         return self.message

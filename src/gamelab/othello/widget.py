@@ -17,13 +17,13 @@ from typing import Any, Hashable
 
 import ipywidgets as widgets
 
-from ..widgets import PlayBoard
+from ..widgets import PlayBoard, Progress
 from . import controls
 from .ai import LEVELS, Player, player_for_level
 from .controls import MODES
 from .game import PASS, Othello, TutorialOthello
 from .picture import OthelloPicture, OthelloUI
-from .tutorial import BLACK, WHITE, CheckStone, Color, message
+from .tutorial import BLACK, WHITE, CheckStone, Color, TutorialRules, message
 
 __all__ = ["OthelloBoard", "MODES"]
 
@@ -33,16 +33,18 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
 
     ``mode`` is one of :data:`MODES`; ``computer`` the computer's colour in ``"vs-computer"``; ``level``
     its strength (1–6, see :data:`gamelab.othello.ai.LEVELS`); ``hints`` shows the legal squares;
-    ``lang`` is ``"en"`` or ``"ja"`` for the tutorial's messages; ``check`` plays by the tutorial's
-    engine with that one-direction capture check (a learner's own version) instead of the bitboards.
+    ``lang`` is ``"en"`` or ``"ja"`` for the tutorial's messages. ``rules`` (a
+    :class:`~gamelab.othello.tutorial.TutorialRules`, holding a learner's own pieces) plays by the
+    tutorial's engine instead of the bitboards; ``check`` is a shortcut for a learner's one-direction
+    capture check alone. ``start`` is the position to begin from.
     """
 
     picture = OthelloPicture()
     action_sound = "place"
 
     def __init__(self, mode: str = "vs-computer", *, computer: str = WHITE, level: int = 4, hints: bool = True,
-                 lang: str = "en", seed: int = 0, check: CheckStone | None = None, start: Othello | None = None,
-                 **options: Any) -> None:
+                 lang: str = "en", seed: int = 0, check: CheckStone | None = None,
+                 rules: TutorialRules | None = None, start: Othello | None = None, **options: Any) -> None:
         if mode not in MODES:
             raise ValueError(f"mode {mode!r} does not exist: choose {', '.join(MODES)}")
         if computer not in (BLACK, WHITE):
@@ -53,12 +55,15 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
         self.computer: Color = computer
         self.lang = lang
         self.check = check
+        if rules is None and check is not None:
+            rules = TutorialRules(check_stone=check)
+        self.rules = rules
         self.rng = random.Random(seed)
         self.level = level
         self.player: Player = player_for_level(level, self.rng)
         self.hints_on = hints
         self._note = ""  # a pass that happened earlier in the last chain of automatic moves
-        super().__init__(start.copy() if start is not None else self._start_position(), **options)
+        super().__init__(self._start_position(start), **options)
 
     # -- set-up ------------------------------------------------------------------------------------
     def build(self) -> None:
@@ -85,8 +90,14 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
         self._sync_controls()
         self._advance()  # before the first frame: a forced pass, or the computer's first move as black
 
-    def _start_position(self) -> Othello:
-        return TutorialOthello.new(check=self.check) if self.check is not None else Othello.new()
+    def _start_position(self, start: Othello | None = None) -> Othello:
+        if self.rules is None:
+            return start.copy() if start is not None else Othello.new()
+        if start is None:
+            return TutorialOthello.new(rules=self.rules)
+        position = TutorialOthello.from_board(start.board(), start.to_move)
+        position.rules = self.rules
+        return position
 
     def fresh_game(self) -> Othello:
         return self._start_position()
@@ -165,8 +176,8 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
         """Does the board play this position by itself (a forced pass, or the computer's move)?"""
         return self.game.must_pass or controls.computer_moves(self.game, self.mode, self.computer)
 
-    def _computer_choice(self) -> str:
-        game = self.game
+    def _computer_choice(self, game: Othello | None = None) -> str:
+        game = game if game is not None else self.game
         action = self.player.choose(game)
         legal = game.legal_actions()
         if action not in legal:
@@ -174,20 +185,60 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
             action = self.rng.choice(legal)
         return action
 
-    def _advance(self, *, chain: bool = True) -> None:
-        """Play forced passes, and the computer's moves when it is its turn (until a person must move)."""
-        while not self.game.is_over:
-            game = self.game
+    def _automatic_line(self, game: Othello, *, chain: bool, both_sides: bool = False) -> list[str]:
+        """The forced passes and computer moves from ``game`` (a copy, played on) until a person must
+        move: only passes unless ``chain``; ``both_sides`` plays every move (Run to end)."""
+        actions: list[str] = []
+        while not game.is_over:
             if game.must_pass:
-                self._note = message(f"{game.to_move}_passes", self.lang)
-                self.record.play(PASS)
-                continue
-            if chain and controls.computer_moves(game, self.mode, self.computer):
-                self.record.play(self._computer_choice())
-                continue
-            break
+                action = PASS
+            elif both_sides or (chain and controls.computer_moves(game, self.mode, self.computer)):
+                action = self._computer_choice(game)
+            else:
+                break
+            game.play(action)
+            actions.append(action)
+        return actions
+
+    def _think(self, *, chain: bool, one_move: bool = False, both_sides: bool = False) -> None:
+        """Play the automatic line (after one computer move for the side to move, if ``one_move``).
+
+        The computer's search is long work at the strongest levels (a second a move, a minute for a
+        whole game): asked for by a click it runs off the kernel's thread, with a Stop button, and its
+        moves are played when it ends.
+        """
+        game = self.game.copy()
+        if game.is_over:
+            self.game_over()
+            return
+        if not (one_move or both_sides or game.must_pass or (chain and controls.computer_moves(game, self.mode,
+                                                                                                  self.computer))):
+            return  # a person moves now: nothing to think about
+
+        def think(progress: Progress) -> list[str]:
+            line = []
+            if one_move and not game.must_pass:
+                line.append(self._computer_choice(game))
+                game.play(line[0])
+            return line + self._automatic_line(game, chain=chain, both_sides=both_sides)
+
+        now = [True]  # played at once: the caller draws the frame (a move and its reply are one frame)
+        self.run_long(think, "The computer is thinking", lambda line: self._play_line(line, draw=not now[0]))
+        now[0] = False
+
+    def _play_line(self, actions: list[str], *, draw: bool) -> None:
+        for action in actions:
+            if action == PASS:
+                self._note = message(f"{self.game.to_move}_passes", self.lang)
+            self.record.play(action)
         if self.game.is_over:
             self.game_over()
+        if draw:
+            self.refresh()
+
+    def _advance(self, *, chain: bool = True) -> None:
+        """Play forced passes, and the computer's moves when it is its turn (until a person must move)."""
+        self._think(chain=chain)
 
     def game_over(self) -> None:
         """The end: stop the clock and play the sound of a win (or of a loss against the computer)."""
@@ -203,23 +254,19 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
 
     def step(self) -> None:
         """The computer plays one move for the side to move (then any forced pass)."""
-        game = self.game
-        if game.is_over:
+        if self.game.is_over:
             self.say(self.status())
             return
         self._note = ""
-        self.record.play(self._computer_choice())
-        self.play_sound(self.action_sound)
-        self._advance(chain=self.mode == "vs-computer")
         self.message = ""
+        self.play_sound(self.action_sound)
+        self._think(chain=self.mode == "vs-computer", one_move=True)
         self.refresh()
 
     def run_to_end(self) -> None:
-        """The computer plays both sides until the game is over."""
-        while not self.game.is_over:
-            self.record.play(self._computer_choice())
-            self._advance(chain=False)
+        """The computer plays both sides until the game is over (long work at the strongest levels)."""
         self.message = ""
+        self._think(chain=False, both_sides=True)
         self.refresh()
 
     def undo(self) -> None:
@@ -247,10 +294,24 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
 
     def start(self, game: Othello) -> None:
         """Play ``game`` from now on; if the board moves first there (a pass, the computer), it does."""
+        if self.refuse_while_busy():
+            return
+        super().start(game)  # keeps the game being played, with its pass note, for Undo
         self._note = ""
-        super().start(game)
         self._advance()
         self.refresh()
+
+    def resume(self) -> None:
+        """A loaded game goes on: if it is the computer's turn (or a forced pass), it plays."""
+        super().resume()
+        self._note = ""
+        self._advance()
+
+    def board_state(self) -> Any:
+        return self._note
+
+    def restore_board_state(self, state: Any) -> None:
+        self._note = state or ""
 
     # -- text --------------------------------------------------------------------------------------
     def status(self) -> str:

@@ -33,7 +33,11 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-__all__ = ["Rules", "RULE_KEYS", "JAPANESE_KEYS", "RULE_HELP", "PRESETS", "make_rules", "describe_rules"]
+from ..errors import quote
+from ..setup import number
+
+__all__ = ["Rules", "RULE_KEYS", "JAPANESE_KEYS", "RULE_HELP", "PRESETS", "make_rules", "describe_rules",
+           "rule_defaults"]
 
 
 def _default_red() -> dict[str, int]:
@@ -77,30 +81,9 @@ class Rules:
     round_up_mangan: bool = False  # 切り上げ満貫あり: 30 fu 4 han and 60 fu 3 han pay a mangan
 
     def __post_init__(self) -> None:
+        # One check for every value, however the rules were given (make_rules, replace, from_majiang).
         for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.type == "bool" and not isinstance(value, bool):
-                raise ValueError(f"rule {f.name} ({RULE_KEYS[f.name]}) must be True or False, not {value!r}")
-            if f.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-                raise ValueError(f"rule {f.name} ({RULE_KEYS[f.name]}) must be a whole number, not {value!r}")
-        for name, allowed in _CHOICES.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(
-                    f"rule {name} ({RULE_KEYS[name]}) must be one of {sorted(allowed)}, not {getattr(self, name)!r}"
-                )
-        red = dict(self.red_fives)
-        if set(red) != {"m", "p", "s"} or any(not isinstance(v, int) or not 0 <= v <= 4 for v in red.values()):
-            raise ValueError(f"rule red_fives (赤牌) needs 0-4 for each of m, p, s, not {self.red_fives!r}")
-        object.__setattr__(self, "red_fives", red)
-        bonus = tuple(str(x) for x in self.rank_bonus)
-        if len(bonus) != 4:
-            raise ValueError(f"rule rank_bonus (順位点) needs four entries, not {self.rank_bonus!r}")
-        for x in bonus:
-            try:
-                float(x)
-            except ValueError:
-                raise ValueError(f"rule rank_bonus (順位点): {x!r} is not a number") from None
-        object.__setattr__(self, "rank_bonus", bonus)
+            object.__setattr__(self, f.name, _checked(f.name, getattr(self, f.name)))
 
     def __hash__(self) -> int:
         return hash(tuple((key, repr(value)) for key, value in self.to_majiang().items()))
@@ -135,7 +118,7 @@ class Rules:
         for key, value in rule.items():
             if key not in JAPANESE_KEYS:
                 raise ValueError(f"unknown majiang-core rule {key!r}")
-            changes[JAPANESE_KEYS[key]] = tuple(value) if key == "順位点" else value
+            changes[JAPANESE_KEYS[key]] = value
         return cls(**changes)
 
 
@@ -216,6 +199,64 @@ _CHOICES: dict[str, tuple[int, ...]] = {
     "kan_after_riichi": (0, 1, 2),
 }
 
+#: the limits of the numeric rules: starting points, and each rank bonus (順位点, in thousands of points)
+STARTING_POINTS = (1, 1_000_000)
+RANK_BONUS_LIMIT = 1000.0
+
+
+def _checked(name: str, value: Any) -> Any:
+    """``value`` as rule ``name`` keeps it, or a ValueError naming the Japanese key and what it allows.
+
+    Values are never converted from another kind: ``"1234"`` is not four rank bonuses, ``1`` is not True.
+    """
+    key = f"{RULE_KEYS[name]} ({name})"
+    if _KINDS[name] == "bool":
+        if not isinstance(value, bool):
+            raise ValueError(f"rule {key} must be True or False, not {quote(value)}")
+        return value
+    if name in _CHOICES:
+        if isinstance(value, bool) or not isinstance(value, int) or value not in _CHOICES[name]:
+            allowed = ", ".join(str(v) for v in _CHOICES[name])
+            raise ValueError(f"rule {key} must be one of {allowed} – {RULE_HELP[name]} – not {quote(value)}")
+        return value
+    if name == "starting_points":
+        low, high = STARTING_POINTS
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"rule {key} must be {RULE_HELP[name]}, from {low} to {high:,}, not {quote(value)}")
+        return value
+    if name == "red_fives":
+        if (not isinstance(value, Mapping) or set(value) != {"m", "p", "s"}
+                or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 4 for v in value.values())):
+            raise ValueError(f"rule {key} needs 0-4 for each of m, p, s (like {{'m': 1, 'p': 1, 's': 1}}), "
+                             f"not {quote(value)}")
+        return {suit: value[suit] for suit in "mps"}
+    if name == "rank_bonus":
+        if not isinstance(value, (list, tuple)) or len(value) != 4:
+            raise ValueError(f"rule {key} needs four entries, 1st to 4th, as a list such as "
+                             f"['20.0', '10.0', '-10.0', '-20.0'], not {quote(value)}")
+        bonus = []
+        for x in value:
+            if isinstance(x, bool) or not isinstance(x, (int, float, str)):
+                raise ValueError(f"rule {key}: {quote(x)} is not a number")
+            try:
+                number(f"rule {key}", x, low=-RANK_BONUS_LIMIT, high=RANK_BONUS_LIMIT)
+            except ValueError:
+                if isinstance(x, str):
+                    try:
+                        float(x)
+                    except ValueError:
+                        raise ValueError(f"rule {key}: {quote(x)} is not a number") from None
+                raise ValueError(f"rule {key}: {quote(x)} is not a number from {-RANK_BONUS_LIMIT:g} to "
+                                 f"{RANK_BONUS_LIMIT:g} (thousands of points)") from None
+            bonus.append(x.strip() if isinstance(x, str) else str(x))
+        return tuple(bonus)
+    raise AssertionError(f"rule {name} has no check")  # pragma: no cover - every field is listed above
+
+
+#: every rule's kind, as its field declares it ("bool", "int", …)
+_KINDS: dict[str, str] = {f.name: str(f.type) for f in dataclasses.fields(Rules)}
+
+
 #: The app's presets (kobalab/Majiang ``conf/rule.json``) as changes from the defaults; the tests
 #: compare them with ``Majiang_conf_rule.json`` read in place.
 _PRESET_CHANGES: dict[str, dict[str, Any]] = {
@@ -268,22 +309,6 @@ _PRESET_CHANGES: dict[str, dict[str, Any]] = {
 PRESETS: dict[str, Rules] = {name: Rules(**changes) for name, changes in _PRESET_CHANGES.items()}
 
 
-def _check_value(name: str, value: Any) -> None:
-    """Refuse a value the rule does not allow, naming the Japanese key and the allowed values."""
-    key = f"{RULE_KEYS[name]} ({name})"
-    default = getattr(Rules(), name)
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise ValueError(f"rule {key} must be True or False, not {value!r}")
-    elif name in _CHOICES:
-        if isinstance(value, bool) or value not in _CHOICES[name]:
-            allowed = ", ".join(str(v) for v in _CHOICES[name])
-            raise ValueError(f"rule {key} must be one of {allowed} – {RULE_HELP[name]} – not {value!r}")
-    elif name == "starting_points":
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise ValueError(f"rule {key} must be {RULE_HELP[name]}, above 0, not {value!r}")
-
-
 def make_rules(spec: Rules | Mapping[str, Any] | str | None = None, **changes: Any) -> Rules:
     """Rules from a :class:`Rules`, a preset name, or a mapping with Japanese or English keys.
 
@@ -322,11 +347,7 @@ def make_rules(spec: Rules | Mapping[str, Any] | str | None = None, **changes: A
         if name not in RULE_KEYS:
             raise ValueError(f"unknown rule {name!r}; the English names are {', '.join(RULE_KEYS)}")
         given[name] = value
-    for name, value in given.items():
-        _check_value(name, value)
-        if name == "rank_bonus":
-            given[name] = tuple(value)
-    return base.replace(**given) if given else base
+    return base.replace(**given) if given else base  # Rules checks every value
 
 
 def describe_rules(rules: Rules) -> dict[str, Any]:
@@ -336,3 +357,32 @@ def describe_rules(rules: Rules) -> dict[str, Any]:
     1
     """
     return rules.to_majiang()
+
+
+def rule_defaults(param: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The six parameters of 「麻雀ルールのカスタマイズ(2)」 with their defaults, changed by ``param``.
+
+    The post's パラメータ: 途中流局あり, 流し満貫あり, ノーテン宣言あり, ノーテン罰あり, 最大同時和了数 and 連荘方式.
+    Like majiang-core's ``rule(param)``, every key of ``param`` is kept, a key the six do not name too
+    (``場数``, say); any table takes the result as its rules (the other parameters keep their defaults).
+
+    >>> rule = rule_defaults({'連荘方式': 1, '場数': 0})
+    >>> list(rule)
+    ['途中流局あり', '流し満貫あり', 'ノーテン宣言あり', 'ノーテン罰あり', '最大同時和了数', '連荘方式', '場数']
+    >>> rule['連荘方式'], rule['ノーテン宣言あり']
+    (1, False)
+    >>> make_rules(rule_defaults()) == Rules()
+    True
+    """
+    rule = {
+        "途中流局あり": True,  # the abortive draws 九種九牌, 四風連打, 四家立直, 四開槓
+        "流し満貫あり": True,  # nagashi mangan at the exhaustive draw
+        "ノーテン宣言あり": False,  # a tenpai hand counts only if declared
+        "ノーテン罰あり": True,  # the noten penalty
+        "最大同時和了数": 2,  # 1 head bump, 2 double ron (three rons abort), 3 triple ron
+        "連荘方式": 2,  # 0 never, 1 dealer win, 2 dealer win or tenpai, 3 dealer win or any draw
+    }
+    if param is not None:
+        for key, value in param.items():
+            rule[key] = value
+    return rule

@@ -26,11 +26,15 @@ from .board import (
     TILE_WIDTH,
     Tile,
     can_select,
+    first_pair,
+    is_clear,
     is_top,
     kind_code,
     kind_name,
     layout_mask,
     parse_position,
+    put_back,
+    screen_rect,
 )
 from .game import Shanghai, pair_action, parse_board
 from .generator import (
@@ -42,8 +46,10 @@ from .generator import (
     get_random2,
     init_tiles,
     random_deal,
+    shuffled_pairs,
 )
-from .picture import ShanghaiUI, TileAt
+from .page import HOW_TO_PLAY, field_size, scroll_how_to, time_text
+from .picture import ShanghaiUI, TileAt, tile_tint
 from .ranking import Ranking, RankingError, clean_player_name, share_text
 from .solver import (
     Solution,
@@ -59,6 +65,8 @@ __all__ = [
     "Shanghai", "Tile", "Deal", "Solution", "ShanghaiUI", "TileAt", "ShanghaiPicture", "ShanghaiBoard",
     "deal", "create_problem", "create_problem_fast", "init_tiles", "get_edges", "get_random2", "random_deal",
     "can_select", "is_top", "layout_mask", "parse_position", "parse_board", "pair_action",
+    "screen_rect", "put_back", "first_pair", "is_clear", "shuffled_pairs", "tile_tint",
+    "HOW_TO_PLAY", "field_size", "time_text", "scroll_how_to",
     "kind_name", "kind_code", "KINDS", "KIND_NAMES", "LAYOUT",
     "TILE_WIDTH", "TILE_HEIGHT", "ROW_COUNT", "COL_COUNT", "DEPTH_COUNT",
     "solve", "is_winnable", "winning_hint", "describe", "random_deal_statistics", "generator_retry_statistics",

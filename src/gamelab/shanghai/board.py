@@ -1,8 +1,10 @@
 """The tutorial's board: the 4 × 8 × 12 layout, tile kinds, screen geometry and the selection rule.
 
 This module mirrors the first half of「JavaScriptで上海麻雀をつくる」: its constants, the ``Tile``
-class (SetPosition → screen coordinates, CanSelect → :func:`can_select`, IsTop → :func:`is_top`) and the
-layout masks built in ``initTiles``. Layer ("段", depth) 0 is the **top** layer; 3 is the bottom.
+class (SetPosition → :func:`screen_rect`, CanSelect → :func:`can_select`, IsTop → :func:`is_top`,
+Undo → :func:`put_back`), the layout masks built in ``initTiles`` and the two checks on the whole board,
+``search`` (:func:`first_pair`) and ``checkClear`` (:func:`is_clear`). Layer ("段", depth) 0 is the
+**top** layer; 3 is the bottom.
 
 The grid here is the tutorial's ``tiles3x3``: ``grid[depth][row][col]`` holds a :class:`Tile` or ``None``
 (no tile there).
@@ -18,11 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+from ..errors import quote
+
 __all__ = [
     "TILE_WIDTH", "TILE_HEIGHT", "ROW_COUNT", "COL_COUNT", "DEPTH_COUNT", "MARGIN_LEFT", "MARGIN_TOP",
     "LAYER_DX", "LAYER_DY", "FIELD_WIDTH", "FIELD_HEIGHT",
     "KINDS", "KIND_NAMES", "kind_name", "kind_code", "Tile", "Position", "layout_mask", "LAYOUT",
-    "can_select", "is_top", "parse_position", "position_label", "Grid",
+    "can_select", "is_top", "parse_position", "position_label", "Grid", "TileGrid",
+    "screen_rect", "put_back", "first_pair", "is_clear",
     "ROW_STRIDE", "LAYER_STRIDE", "bit_of", "position_of_index", "free_mask", "iter_bits", "LAYOUT_MASK",
 ]
 
@@ -132,12 +137,12 @@ class Tile:
 
     @property
     def left(self) -> int:
-        """X of the face's left edge: upper layers shift left by ``LAYER_DX`` per layer (SetPosition)."""
-        return TILE_WIDTH * self.col - (DEPTH_COUNT - self.depth) * LAYER_DX + MARGIN_LEFT
+        """X of the face's left edge: upper layers shift left by ``LAYER_DX`` per layer (:func:`screen_rect`)."""
+        return screen_rect(self.depth, self.row, self.col)[0]
 
     @property
     def top(self) -> int:
-        return TILE_HEIGHT * self.row - (DEPTH_COUNT - self.depth) * LAYER_DY + MARGIN_TOP
+        return screen_rect(self.depth, self.row, self.col)[1]
 
     @property
     def right(self) -> int:
@@ -148,8 +153,25 @@ class Tile:
         return self.top + TILE_HEIGHT
 
 
+def screen_rect(depth: int, row: int, col: int) -> tuple[int, int, int, int]:
+    """Where the face of the tile at (depth, row, col) lies on the field, ``(left, top, right, bottom)``
+    in pixels — the tutorial's ``Tile.SetPosition`` (牌の設置). A face is 37 × 51 pixels; every layer
+    above the bottom one moves ``Dx = Dy = 6`` pixels further up and to the left, so the pyramid
+    looks three-dimensional.
+
+    >>> screen_rect(3, 0, 0), screen_rect(0, 3, 5)
+    ((14, 54, 51, 105), (181, 189, 218, 240))
+    """
+    left = TILE_WIDTH * col - (DEPTH_COUNT - depth) * LAYER_DX + MARGIN_LEFT
+    top = TILE_HEIGHT * row - (DEPTH_COUNT - depth) * LAYER_DY + MARGIN_TOP
+    return left, top, left + TILE_WIDTH, top + TILE_HEIGHT
+
+
 Grid = Sequence[Sequence[Sequence[Optional[object]]]]
 """The tutorial's ``tiles3x3``: ``grid[depth][row][col]`` is a tile or ``None``."""
+
+TileGrid = Sequence[Sequence[Sequence[Optional[Tile]]]]
+"""A :data:`Grid` holding :class:`Tile` objects (what :meth:`Shanghai.grid <gamelab.shanghai.Shanghai.grid>` gives)."""
 
 
 def is_top(grid: Grid, depth: int, row: int, col: int) -> bool:
@@ -183,6 +205,58 @@ def can_select(grid: Grid, depth: int, row: int, col: int) -> bool:
     return False
 
 
+def put_back(grid: list, tile: Tile) -> None:
+    """Put a taken tile back where it lay — the tutorial's ``Tile.Undo`` (アンドゥ機能). The tile keeps
+    its place (depth, row, col) after it is taken, so undoing is one assignment.
+
+    >>> g = [[[None] * 12 for _ in range(8)] for _ in range(4)]
+    >>> put_back(g, Tile(41, 3, 0, 5)); g[3][0][5].name
+    '東'
+    """
+    grid[tile.depth][tile.row][tile.col] = tile
+
+
+def first_pair(grid: TileGrid) -> tuple[Tile, Tile] | None:
+    """The first two tiles of one kind that can both be taken, or None when there are none (a
+    stalemate, 手詰まり) — the tutorial's ``search`` (手詰まり判定).
+
+    Scan every tile that :func:`can_select` allows, layer by layer, row by row, column by column, and
+    remember each by its kind: the first kind seen a second time gives the pair (the tile seen first,
+    then this one).
+
+    >>> g = [[[None] * 12 for _ in range(8)] for _ in range(4)]
+    >>> for col, kind in enumerate([41, 11, 41]): g[3][0][col] = Tile(kind, 3, 0, col)
+    >>> [t.label for t in first_pair(g)]
+    ['3.0.0', '3.0.2']
+    """
+    seen: dict[int, Tile] = {}
+    for depth in range(DEPTH_COUNT):
+        for row in range(ROW_COUNT):
+            for col in range(COL_COUNT):
+                tile = grid[depth][row][col]
+                if tile is not None and can_select(grid, depth, row, col):
+                    if tile.kind in seen:
+                        return seen[tile.kind], tile
+                    seen[tile.kind] = tile
+    return None
+
+
+def is_clear(grid: Grid) -> bool:
+    """True when no tile is left on the board: the game is won — the tutorial's ``checkClear``
+    (ゲームクリア判定).
+
+    >>> g = [[[None] * 12 for _ in range(8)] for _ in range(4)]
+    >>> is_clear(g), is_clear([[[None] * 12 for _ in range(8)]] * 3 + [[["tile"] + [None] * 11] + [[None] * 12] * 7])
+    (True, False)
+    """
+    for depth in range(DEPTH_COUNT):
+        for row in range(ROW_COUNT):
+            for col in range(COL_COUNT):
+                if grid[depth][row][col] is not None:
+                    return False
+    return True
+
+
 def position_label(position: Position) -> str:
     """``(0, 3, 5)`` → ``"0.3.5"``."""
     return "{}.{}.{}".format(*position)
@@ -194,9 +268,9 @@ def parse_position(text: str) -> Position:
     >>> parse_position("3.7.10")
     (3, 7, 10)
     """
-    parts = text.strip().split(".")
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
-        raise ValueError(f"{text!r} is not a tile position: write depth.row.col, e.g. 0.3.5")
+    parts = text.strip().split(".") if isinstance(text, str) and len(text) <= 40 else []
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
+        raise ValueError(f"{quote(text)} is not a tile position: write depth.row.col, e.g. 0.3.5")
     depth, row, col = (int(p) for p in parts)
     if not (depth < DEPTH_COUNT and row < ROW_COUNT and col < COL_COUNT):
         raise ValueError(f"{text!r} is off the board: depth 0–{DEPTH_COUNT - 1}, row 0–{ROW_COUNT - 1}, "

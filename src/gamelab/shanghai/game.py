@@ -18,8 +18,9 @@ import random
 import re
 from typing import Any, Callable, ClassVar, Self
 
-from ..errors import IllegalMove
-from ..game import Game, register_game
+from .. import setup
+from ..errors import IllegalMove, quote
+from ..game import Game, check_action_text, register_game
 from .board import (
     COL_COUNT,
     DEPTH_COUNT,
@@ -39,6 +40,8 @@ from .generator import deal as make_deal
 __all__ = ["Shanghai", "parse_board", "pair_action"]
 
 _TOKEN = re.compile(r"^(\d\d|\.\.)$")
+#: a board in text is at most this long (its 32 rows of 12 places, headings and spaces take about 1,300)
+MAX_BOARD_LENGTH = 10_000
 
 
 def parse_board(text: str) -> dict[Position, int]:
@@ -87,10 +90,35 @@ class Shanghai(Game):
 
     name = "shanghai"
 
-    #: A replacement for the selection rule, ``rule(grid, depth, row, col) -> bool`` on the tutorial's
-    #: ``tiles3x3`` (a learner's ``can_select``, swapped in by the lesson to play with it). None: the
-    #: built-in rule, computed for all tiles at once on bit masks.
+    # The pieces a lesson can swap for a learner's (see :meth:`with_rules`); None: the built-in ones.
+    #: ``rule(grid, depth, row, col) -> bool`` on the tutorial's ``tiles3x3`` (a ``can_select``). None:
+    #: the built-in rule, computed for all tiles at once on bit masks.
     selection_rule: ClassVar[Callable[..., bool] | None] = None
+    #: ``rule(grid) -> (Tile, Tile) | None``, the first pair to take (a ``search``, 手詰まり判定).
+    search_rule: ClassVar[Callable[..., Any] | None] = None
+    #: ``rule(grid) -> bool``, every tile taken (a ``check_clear``, ゲームクリア判定).
+    clear_rule: ClassVar[Callable[..., bool] | None] = None
+    #: ``rule(rng) -> (grid, order) | None``, one attempt at a problem (an ``init_tiles``).
+    problem_rule: ClassVar[Callable[..., Any] | None] = None
+
+    @classmethod
+    def with_rules(cls, *, can_select: Callable[..., bool] | None = None, search: Callable[..., Any] | None = None,
+                   check_clear: Callable[..., bool] | None = None,
+                   init_tiles: Callable[..., Any] | None = None) -> type[Shanghai]:
+        """Shanghai playing on other pieces (a learner's): the selection rule ``can_select(grid, depth,
+        row, col)``, the stalemate search ``search(grid)``, the clear check ``check_clear(grid)`` and the
+        problem maker ``init_tiles(rng)``; a piece left out stays the built-in one. Saves keep the name
+        ``shanghai``.
+
+        >>> TopOnly = Shanghai.with_rules(can_select=lambda grid, depth, row, col: depth == 0)
+        >>> len(TopOnly.new(deal=1).selectable()), len(Shanghai.new(deal=1).selectable())
+        (4, 40)
+        """
+        rules = {"selection_rule": can_select, "search_rule": search, "clear_rule": check_clear,
+                 "problem_rule": init_tiles}
+        attributes: dict[str, Any] = {name: staticmethod(rule) for name, rule in rules.items() if rule is not None}
+        attributes["__module__"] = cls.__module__
+        return type(cls.__name__, (cls,), attributes)
 
     def __init__(self, kinds: dict[Position, int], *, setup: dict[str, Any],
                  order: tuple[tuple[Position, Position], ...] | None = None, retries: int = 0) -> None:
@@ -113,10 +141,10 @@ class Shanghai(Game):
         if board is not None:
             if deal is not None:
                 raise ValueError("give a deal number or a board, not both")
-            return cls(parse_board(board), setup={"board": board})
+            return cls(parse_board(setup.text("board", board, max_length=MAX_BOARD_LENGTH)), setup={"board": board})
         if deal is None:
             deal = random.SystemRandom().randrange(1, 1_000_000)
-        made = make_deal(deal)
+        made = make_deal(setup.seed("deal (a deal number)", deal), attempt=cls.problem_rule)
         return cls(made.kinds, setup={"deal": deal}, order=made.order, retries=made.retries)
 
     def copy(self) -> Self:
@@ -203,7 +231,11 @@ class Shanghai(Game):
 
     def search(self) -> tuple[Tile, Tile] | None:
         """The first pair that can be taken, or None when stuck — the tutorial's ``search``
-        (scan the free tiles in order; the first kind seen twice gives the pair)."""
+        (scan the free tiles in order; the first kind seen twice gives the pair): the answer of
+        :func:`~gamelab.shanghai.board.first_pair` on :meth:`grid`, or of :attr:`search_rule`."""
+        rule = type(self).search_rule
+        if rule is not None:
+            return rule(self.grid())
         seen: dict[int, Tile] = {}
         for tile in self.selectable():
             if tile.kind in seen:
@@ -221,13 +253,16 @@ class Shanghai(Game):
 
     @property
     def is_cleared(self) -> bool:
-        """Every tile taken: the game is won (the tutorial's ``checkClear``)."""
+        """Every tile taken: the game is won (the tutorial's ``checkClear``, or :attr:`clear_rule`)."""
+        rule = type(self).clear_rule
+        if rule is not None:
+            return bool(rule(self.grid()))
         return self._present == 0
 
     @property
     def is_stalemate(self) -> bool:
         """Tiles are left but no pair can be taken (手詰まり)."""
-        return self._present != 0 and self.search() is None
+        return not self.is_cleared and self.search() is None
 
     @property
     def is_over(self) -> bool:
@@ -239,11 +274,11 @@ class Shanghai(Game):
         label = position_label(pos)
         if self.tile_at(pos) is None:
             return f"there is no tile at {label}"
+        if self.can_select(pos):
+            return None
         if not self.is_top(pos):
             return f"{label} is covered by the tile on top of it"
-        if not self.can_select(pos):
-            return f"{label} is held in on both sides: take a tile at an end of its row"
-        return None
+        return f"{label} is held in on both sides: take a tile at an end of its row"
 
     def construction_actions(self) -> list[str]:
         """The generator's placement order as actions: taking the pairs in the order they were put down
@@ -258,11 +293,10 @@ class Shanghai(Game):
 
     def parse_action(self, action: str) -> tuple[Position, Position]:
         """The two positions of a legal action; IllegalMove saying what is wrong otherwise."""
-        if not isinstance(action, str):
-            raise IllegalMove(f"an action is text such as '0.3.5 0.4.6', not {action!r}")
+        check_action_text(action)
         parts = action.replace(",", " ").split()
         if len(parts) != 2:
-            raise IllegalMove(f"{action!r} should name two tiles, e.g. '0.3.5 0.4.6' (depth.row.col twice)")
+            raise IllegalMove(f"{quote(action)} should name two tiles, e.g. '0.3.5 0.4.6' (depth.row.col twice)")
         try:
             a, b = (parse_position(p) for p in parts)
         except ValueError as exc:

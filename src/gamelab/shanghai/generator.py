@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Callable, Literal
 
 from .board import (
     COL_COUNT,
@@ -44,7 +44,7 @@ from .board import (
 
 __all__ = [
     "UNFILLED", "Deal", "deal", "create_problem", "create_problem_fast", "init_tiles", "get_edges",
-    "get_random2", "random_deal", "MAX_DEAL",
+    "get_random2", "random_deal", "shuffled_pairs", "MAX_DEAL", "MAX_ATTEMPTS",
 ]
 
 #: Deal numbers run from 0 to MAX_DEAL (any such number names a deal).
@@ -126,9 +126,14 @@ def get_edges(grid: list) -> list[Position]:
     return rets
 
 
-def _shuffled_pairs(rng: random.Random) -> list[int]:
-    """Every kind twice (each entry becomes a pair of tiles), ordered by a random key as the tutorial's
-    ``pairs.sort((a, b) => a.random - b.random)`` does."""
+def shuffled_pairs(rng: random.Random) -> list[int]:
+    """The 68 pairs to place, as kinds in a random order: every kind twice (each entry becomes a pair
+    of tiles, so four tiles of a kind in all), sorted by a random key as the tutorial's
+    ``pairs.sort((a, b) => a.random - b.random)`` does.
+
+    >>> pairs = shuffled_pairs(random.Random(1)); len(pairs), pairs[:4]
+    (68, [17, 29, 22, 15])
+    """
     numbers = [kind for kind in KINDS for _ in range(2)]
     keyed = [(rng.random(), kind) for kind in numbers]
     keyed.sort(key=lambda item: item[0])  # stable, like Array.prototype.sort
@@ -138,14 +143,19 @@ def _shuffled_pairs(rng: random.Random) -> list[int]:
 def init_tiles(rng: random.Random) -> tuple[list, list[tuple[Position, Position]]] | None:
     """One attempt at a problem — the tutorial's ``initTiles``.
 
-    Returns the grid (``grid[depth][row][col]`` a :class:`Tile` or ``None``) and the pairs in placement
-    order, or ``None`` when the filling got stuck with places left ``UNFILLED`` (the tutorial's
-    「やりなおし」).
+    Mark the layout's places ``UNFILLED`` (the tutorial's ``undefined``; ``None`` where no tile goes),
+    then, while :func:`get_edges` offers at least two places, let :func:`get_random2` pick two of them
+    and put a pair of the next kind there. Returns the grid (``grid[depth][row][col]`` a :class:`Tile`
+    or ``None``) and the pairs in the order they were placed, or ``None`` when the filling got stuck
+    with places left ``UNFILLED`` (the tutorial's「やりなおし」).
+
+    >>> grid, order = init_tiles(random.Random(1)); len(order), grid[0][3][5].name
+    (68, '二索')
     """
-    tiles = [kind for kind in _shuffled_pairs(rng) for _ in range(2)]  # two tiles of each pair's kind
+    kinds = shuffled_pairs(rng)
     mask = layout_mask()
-    grid: list = [[[UNFILLED if mask[d][r][c] else None for c in range(COL_COUNT)] for r in range(ROW_COUNT)]
-                  for d in range(DEPTH_COUNT)]
+    grid: list = [[[UNFILLED if mask[depth][row][col] else None for col in range(COL_COUNT)]
+                   for row in range(ROW_COUNT)] for depth in range(DEPTH_COUNT)]
     order: list[tuple[Position, Position]] = []
     while True:
         rets = get_edges(grid)
@@ -154,24 +164,37 @@ def init_tiles(rng: random.Random) -> tuple[list, list[tuple[Position, Position]
         pair = get_random2(rng, len(rets) - 1)
         assert pair is not None
         first, second = rets[pair[0]], rets[pair[1]]
-        for place, tile in ((first, tiles.pop(0)), (second, tiles.pop(0))):
-            d, r, c = place
-            grid[d][r][c] = Tile(tile, d, r, c)  # SetPosition
+        kind = kinds[len(order)]
+        for depth, row, col in (first, second):
+            grid[depth][row][col] = Tile(kind, depth, row, col)  # SetPosition
         order.append((first, second))
-    if any(cell is UNFILLED for layer in grid for line in layer for cell in line):
-        return None
+    for layer in grid:
+        for line in layer:
+            if UNFILLED in line:
+                return None
     return grid, order
 
 
-def create_problem(rng: random.Random) -> Deal:
+#: How many failed attempts in a row :func:`create_problem` accepts from a replacement ``init_tiles``
+#: before it gives up (the tutorial's loop would spin for ever on one that never succeeds).
+MAX_ATTEMPTS = 1000
+
+
+def create_problem(rng: random.Random, attempt: Callable[[random.Random], Any] | None = None) -> Deal:
     """Try :func:`init_tiles` until it succeeds — the tutorial's ``createProblem`` (``while(!initTiles()){}``).
+
+    ``attempt`` replaces ``init_tiles`` (a learner's): then more than :data:`MAX_ATTEMPTS` failures in a
+    row raise ``ValueError`` instead of looping for ever.
 
     >>> create_problem(random.Random(1)).kinds == deal(1).kinds
     True
     """
+    try_once = attempt or init_tiles
     retries = 0
-    while (result := init_tiles(rng)) is None:
+    while (result := try_once(rng)) is None:
         retries += 1
+        if attempt is not None and retries >= MAX_ATTEMPTS:
+            raise ValueError(f"init_tiles failed {retries} times in a row: it never fills every place")
     grid, order = result
     kinds = {(t.depth, t.row, t.col): t.kind for layer in grid for line in layer for t in line if t is not None}
     return Deal(None, kinds, tuple(order), retries)
@@ -186,7 +209,7 @@ def create_problem_fast(rng: random.Random) -> Deal:
     """
     retries = 0
     while True:
-        pairs = _shuffled_pairs(rng)
+        pairs = shuffled_pairs(rng)
         unfilled = LAYOUT_MASK
         order: list[tuple[Position, Position]] = []
         while True:
@@ -207,12 +230,14 @@ def create_problem_fast(rng: random.Random) -> Deal:
     return Deal(None, kinds, tuple(order), retries)
 
 
-def deal(number: int, method: Literal["fast", "tutorial"] = "fast") -> Deal:
+def deal(number: int, method: Literal["fast", "tutorial"] = "fast",
+         attempt: Callable[[random.Random], Any] | None = None) -> Deal:
     """The deal called ``number``: ``random.Random(number)`` fed to the tutorial's generator.
 
     ``method="tutorial"`` runs the faithful port, ``"fast"`` the bit-mask one; both give the same deal.
+    ``attempt`` replaces ``init_tiles`` (a learner's, see :func:`create_problem`).
 
-    >>> deal(7).kinds == deal(7, method="tutorial").kinds
+    >>> deal(7).kinds == deal(7, method="tutorial").kinds == deal(7, attempt=init_tiles).kinds
     True
     """
     if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= MAX_DEAL:
@@ -220,7 +245,8 @@ def deal(number: int, method: Literal["fast", "tutorial"] = "fast") -> Deal:
     make = {"fast": create_problem_fast, "tutorial": create_problem}.get(method)
     if make is None:
         raise ValueError(f"method must be 'fast' or 'tutorial', not {method!r}")
-    made = make(random.Random(number))
+    rng = random.Random(number)
+    made = make(rng) if attempt is None else create_problem(rng, attempt)
     return Deal(number, made.kinds, made.order, made.retries)
 
 

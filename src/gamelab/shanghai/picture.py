@@ -18,23 +18,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable, Sequence
 
 from ..pictures import CJK_FONT, FONT, Painter, Picture
 from ..pictures.tiles import draw_tile_face, shanghai_kind
-from .board import (
-    FIELD_HEIGHT,
-    FIELD_WIDTH,
-    LAYER_DX,
-    LAYER_DY,
-    TILE_HEIGHT,
-    TILE_WIDTH,
-    Position,
-    Tile,
-    bit_of,
-)
+from .board import FIELD_HEIGHT, FIELD_WIDTH, LAYER_DX, LAYER_DY, TILE_HEIGHT, TILE_WIDTH, Position, Tile, bit_of
 from .game import Shanghai
 
-__all__ = ["TileAt", "ShanghaiUI", "ShanghaiPicture", "LAYER_TINTS"]
+__all__ = ["TileAt", "ShanghaiUI", "ShanghaiPicture", "LAYER_TINTS", "Tint", "tile_tint"]
 
 
 @dataclass(frozen=True)
@@ -53,11 +44,14 @@ class TileAt:
 
 @dataclass(frozen=True)
 class ShanghaiUI:
-    """Interface state the picture reads: the selected tile, the pair Search framed, and the text under
-    クリア！ once the board is clear (None: "Cleared!")."""
+    """Interface state: the selected tile (the tutorial's ``selected``), the pair Search framed
+    (``sugested``), whether Search was used in this game (``isGiveuped``: the clock turns red and the
+    time is not ranked with the others), and the text under クリア！ once the board is clear (None:
+    "Cleared!"). The picture reads the marks; the board reads ``given_up``."""
 
     selected: Position | None = None
     suggested: tuple[Position, ...] = ()
+    given_up: bool = False
     banner: str | None = None
 
 
@@ -65,13 +59,43 @@ class ShanghaiUI:
 LAYER_TINTS = {0: ("rgb(255, 0, 0)", 0.2), 1: ("rgb(255, 255, 0)", 0.2), 2: ("rgb(0, 255, 0)", 0.2),
                3: ("rgb(0, 0, 255)", 0.1)}
 
+Tint = tuple[int, int, int, float]
+"""A colour laid over a tile: red, green, blue (0–255) and opacity (0–1), the tutorial's ``rgba(…)``."""
+
+
+def tile_tint(depth: int, selected: bool) -> Tint:
+    """The colour laid over a tile that can be taken — the tutorial's ``Tile.Draw`` (選択可能な牌に着色する):
+    red, yellow, green, blue from the top layer down, at opacity 0.2 (the blue 0.1), twice as strong
+    (``magnification = 2``) on the selected tile.
+
+    >>> tile_tint(0, False), tile_tint(3, True)
+    ((255, 0, 0, 0.2), (0, 0, 255, 0.2))
+    """
+    magnification = 2 if selected else 1
+    if depth == 0:
+        return 255, 0, 0, 0.2 * magnification
+    if depth == 1:
+        return 255, 255, 0, 0.2 * magnification
+    if depth == 2:
+        return 0, 255, 0, 0.2 * magnification
+    return 0, 0, 255, 0.1 * magnification
+
 
 class ShanghaiPicture(Picture[Shanghai]):
     """The tutorial's 484 × 480 field on its dark cyan (#008b8b) background, the deal and the tiles left
     in the top strip, 手詰まりです in red at a stalemate; ``ui`` marks the selected and suggested tiles.
+
+    ``set_position(depth, row, col) -> (left, top, right, bottom)`` and ``tint(depth, selected) -> (r, g,
+    b, opacity)`` replace :func:`~gamelab.shanghai.board.screen_rect` and :func:`tile_tint` (a learner's
+    ``SetPosition`` and ``Draw`` colours): the tiles are drawn, and clicked, where the replacement puts them.
     """
 
     background = "#008b8b"
+
+    def __init__(self, *, set_position: Callable[[int, int, int], Sequence[int]] | None = None,
+                 tint: Callable[[int, bool], Sequence[float]] | None = None) -> None:
+        self.set_position = set_position
+        self.tint = tint
 
     def size(self, state: Shanghai, ui: ShanghaiUI | None = None) -> tuple[int, int]:
         return FIELD_WIDTH, FIELD_HEIGHT
@@ -91,26 +115,31 @@ class ShanghaiPicture(Picture[Shanghai]):
                    family=CJK_FONT)
             p.text(FIELD_WIDTH / 2, FIELD_HEIGHT / 2 + 40, ui.banner or "Cleared!", size=22, fill="white",
                    family=FONT)
+        # region draw order
         # Bottom layer first, as the tutorial's draw() loops depth from 3 down to 0.
         for tile in sorted(state.tiles, key=lambda t: (-t.depth, t.row, t.col)):
             can = bool(free >> bit_of(tile.position) & 1)
+            at = None if self.set_position is None else tuple(self.set_position(tile.depth, tile.row, tile.col))[:2]
             self.draw_tile(p, tile, can_select=can, selected=tile.position == ui.selected,
-                           suggested=tile.position in suggested)
+                           suggested=tile.position in suggested, at=at, tint=self.tint)
+        # endregion
 
     @staticmethod
     def draw_tile(p: Painter, tile: Tile, *, can_select: bool, selected: bool = False, suggested: bool = False,
-                  face: bool = True) -> None:
+                  face: bool = True, at: Sequence[float] | None = None,
+                  tint: Callable[[int, bool], Sequence[float]] | None = None) -> None:
         """One tile, as the tutorial's ``Tile.Draw``: a body (the same for every tile of a kind, so a
-        canvas paints it once as a sprite and copies it), then the selection tint and the suggestion frame."""
-        left, top = tile.left, tile.top
+        canvas paints it once as a sprite and copies it), then the selection tint and the suggestion frame.
+        ``at`` is the face's top-left corner (default: where ``SetPosition`` puts it), ``tint`` the colour rule."""
+        left, top = at if at is not None else (tile.left, tile.top)
         kind = shanghai_kind(tile.kind) if face else None
         # one spare pixel all round, so the edges' strokes are not clipped by the sprite's border
         p.sprite(("shanghai-tile", kind), left - 1, top - 1, TILE_WIDTH + LAYER_DX + 2, TILE_HEIGHT + LAYER_DY + 2,
                  lambda painter, x, y: ShanghaiPicture.draw_body(painter, kind, x + 1, y + 1))
         if can_select:
-            colour, strength = LAYER_TINTS[tile.depth]
-            p.rect(left, top, TILE_WIDTH, TILE_HEIGHT, fill=colour, alpha=min(1.0, strength * (2 if selected else 1)),
-                   target=TileAt(*tile.position))
+            red, green, blue, opacity = (tint or tile_tint)(tile.depth, selected)
+            p.rect(left, top, TILE_WIDTH, TILE_HEIGHT, fill=f"rgb({red}, {green}, {blue})",
+                   alpha=max(0.0, min(1.0, opacity)), target=TileAt(*tile.position))
         if suggested:
             p.rect(left + 2, top + 2, TILE_WIDTH - 4, TILE_HEIGHT - 4, stroke="#ff0000", line_width=4)
 

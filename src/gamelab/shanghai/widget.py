@@ -6,7 +6,7 @@
   (another kind, the same tile, a blocked tile, an empty spot) deselects with the NG sound.
 * **Cancel** (取り消し / もとに戻す): clears the selection or the suggestion, else takes back the last pair.
 * **Search** (探す): frames a pair that keeps the game winnable (the tutorial's first pair when that
-  one is safe) and marks the game as given up: the clock turns red.
+  one is safe) and marks the game as given up: the clock turns red (``ShanghaiUI.given_up``).
 * Stalemate (手詰まり) and clear are announced; a cleared game goes into the ranking, with a
   "share your time" text. After each pair the solver checks the position: if it can no longer be
   cleared the status line says so at once, before the stalemate arrives.
@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from html import escape
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
 import ipywidgets as widgets
 
@@ -29,17 +29,12 @@ from ..widgets import PlayBoard
 from . import controls
 from .controls import RANDOM_DEALS
 from .game import Shanghai
+from .page import HOW_TO_PLAY
 from .picture import ShanghaiPicture, ShanghaiUI
 from .ranking import Entry, Ranking, RankingError, share_text
 from .solver import is_winnable
 
 __all__ = ["ShanghaiBoard", "HOW_TO_PLAY"]
-
-HOW_TO_PLAY = ("同じ牌を選択して消してください。ただし選択できるのは各段の端にあるものだけです。"
-               "[取り消し / もとに戻す] ボタンでひとつ前の状態に戻すことができます。"
-               "手詰まりになってもあきらめない限りゲームオーバーにはなりません。"
-               "Take two tiles of the same kind that are free: nothing on top, and the left or right side open. "
-               "Cancel takes back the last pair; Search shows a pair but counts as giving up.")
 
 _MARQUEE_CSS = """<style>
 .gamelab-marquee {overflow:hidden; white-space:nowrap; width:484px; font-weight:bold; color:#fff;
@@ -55,19 +50,44 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
     ``deal`` fixes the first problem (None: random); ``ranking`` is a :class:`Ranking`, ``"default"``
     for the one in the user's data folder, or None for no ranking; ``warn_unwinnable`` runs the solver
     after each pair (within ``solver_nodes`` positions).
+
+    The board plays on replacement pieces where given (a learner's, in the lesson): the engine's
+    ``can_select``, ``search``, ``check_clear`` and ``init_tiles`` (:meth:`Shanghai.with_rules`), the
+    picture's ``set_position`` and ``tint`` (:class:`ShanghaiPicture`), the handlers ``on_click``,
+    ``on_cancel`` and ``on_search`` (shaped like :func:`controls.click`, :func:`controls.cancel` and
+    :func:`controls.search_first`) and the clock's ``time_text(milliseconds)``.
     """
 
     picture = ShanghaiPicture()
     action_sound = "remove"
-    reset_ui_on_undo = True
+    # Undo keeps the interface state's given-up flag (the tutorial's Cancel never clears isGiveuped):
+    # :meth:`undo` clears only the marks.
+    reset_ui_on_undo = False
 
     def __init__(self, deal: int | None = None, *, ranking: Ranking | str | None = "default",
                  player: str | None = None, warn_unwinnable: bool = True, solver_nodes: int = 3000,
-                 seed: int | None = None, **options: Any) -> None:
+                 seed: int | None = None, can_select: Callable[..., bool] | None = None,
+                 search: Callable[..., Any] | None = None, check_clear: Callable[..., bool] | None = None,
+                 init_tiles: Callable[..., Any] | None = None,
+                 set_position: Callable[[int, int, int], Any] | None = None,
+                 tint: Callable[[int, bool], Any] | None = None,
+                 on_click: Callable[..., Any] | None = None, on_cancel: Callable[..., Any] | None = None,
+                 on_search: Callable[..., Any] | None = None, time_text: Callable[[int], str] | None = None,
+                 **options: Any) -> None:
         self._rng = random.Random(seed)
         first = deal if deal is not None else self._rng.choice(RANDOM_DEALS)
+        engine = {"can_select": can_select, "search": search, "check_clear": check_clear, "init_tiles": init_tiles}
+        self.rules = Shanghai.with_rules(**engine) if any(engine.values()) else Shanghai
+        if set_position is not None or tint is not None:
+            options["picture"] = ShanghaiPicture(set_position=set_position, tint=tint)
+        self._click = on_click or controls.click
+        self._cancel = on_cancel or controls.cancel
+        self._search = on_search or self._solver_search
+        self._time_text = time_text
+        if time_text is not None:
+            options.setdefault("clock_format", lambda seconds: time_text(int(round(seconds * 1000))))
         self.playing = False     # isPlaying
-        self.given_up = False    # isGiveuped
+        self.ranked = True       # False for a loaded game: its time did not start with the game
         self.warn_unwinnable = warn_unwinnable
         self.solver_nodes = solver_nodes
         self.last_entry: Entry | None = None
@@ -97,7 +117,7 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
                                    f"</span></div>")
         options.setdefault("clock_format", format_seconds_with_ms)
         options.setdefault("clock_interval", 0.25)
-        super().__init__(Shanghai.new(deal=first), clock=True, **options)
+        super().__init__(self.rules.new(deal=first), clock=True, **options)
 
     def build(self) -> None:
         self.button("new").layout.display = "none"  # Start plays that part, as in the tutorial
@@ -125,7 +145,15 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
             return "手詰まりです — stalemate: no pair can be taken. Cancel takes back the last pair."
         return f"{game.tiles_left} tiles left."
 
+    @property
+    def given_up(self) -> bool:
+        """Search was used in this game (the tutorial's ``isGiveuped``): the clock is red and the time is
+        ranked apart."""
+        return self.ui.given_up
+
     def refresh(self) -> None:
+        if self.clock is not None:
+            self.clock.colour = "#ff0000" if self.ui.given_up else "inherit"
         super().refresh()
         # Undo/Redo only while playing: after a clear the time is in the ranking, and before Start the
         # tutorial's board takes no input at all.
@@ -139,7 +167,7 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         selection, suggestion, undo and the given-up flag reset, the clock from zero and the player's
         name remembered."""
         try:
-            request = controls.read_start(self.deal_box.value, self.player.value, self._rng)
+            request = controls.read_start(self.deal_box.value, self.player.value, self._rng, self.rules)
         except ValueError as exc:
             self.respond(Response.refuse(str(exc)))
             return
@@ -152,32 +180,48 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         # Like the tutorial's Start, the next Start deals a new problem: the box is emptied (the deal
         # number stays on the board's title and in the ranking); type a number to replay one.
         self.deal_box.value = ""
-        self.playing = True
-        self.given_up = False
         self.share.value = ""
-        self.start(request.game)
+        # region start
+        self.playing = True         # isPlaying = true
+        self.start(request.game)    # the new problem; a new Record (undo = []), a fresh ShanghaiUI
+        #                             (selected = null, sugested = [], isGiveuped = false), the start sound
         if self.clock is not None:
-            self.clock.start()
+            self.clock.start()      # startTime = Date.now()
+        # endregion
         self._show_ranking()
 
+    def start(self, game: Shanghai) -> None:
+        """Play ``game`` (Start's new problem): its time is ranked. The game it replaces is kept, with its
+        flags, for Undo."""
+        super().start(game)
+        self.ranked = True
+
     def on_click(self, target: Hashable | None) -> None:
-        self.respond(controls.click(self.game, self.ui, target, playing=self.playing))
+        self.respond(self._click(self.game, self.ui, target, playing=self.playing))
 
     def on_key(self, key: str) -> None:
         self.respond(controls.key(self.game, self.ui, key))
 
     def cancel(self) -> None:
         """Cancel (取り消し / もとに戻す): clear the selection or suggestion, else take back a pair."""
-        self.respond(controls.cancel(self.game, self.ui, playing=self.playing, can_undo=self.record.can_undo))
+        self.respond(self._cancel(self.game, self.ui, playing=self.playing, can_undo=self.record.can_undo))
 
     def search(self) -> None:
-        """Search (探す): frame a pair to take; the game counts as given up from now on (a red clock)."""
-        response = controls.search(self.game, self.ui, playing=self.playing, nodes=self.solver_nodes)
-        if response is not None and response.ui is not None:
-            self.given_up = True
-            if self.clock is not None:
-                self.clock.colour = "#ff0000"
-        self.respond(response)
+        """Search (探す): frame a pair to take; the game counts as given up from now on (a red clock).
+
+        The solver's search is long work: it runs off the kernel's thread, with a Stop button.
+        """
+        game, ui, playing = self.game.copy(), self.ui, self.playing
+        self.run_long(lambda progress: self._search(game, ui, playing=playing),
+                      "Searching for a pair that keeps the game winnable", self.respond)
+
+    def _solver_search(self, game: Shanghai, ui: ShanghaiUI, *, playing: bool) -> Response[ShanghaiUI] | None:
+        return controls.search(game, ui, playing=playing, nodes=self.solver_nodes)
+
+    def undo(self) -> None:
+        """Take back the last pair; the marks go, the given-up flag stays (the tutorial's Tile.Undo)."""
+        self.ui = ShanghaiUI(given_up=self.ui.given_up)
+        super().undo()
 
     def after_action(self, action: str) -> None:
         game = self.game
@@ -197,15 +241,37 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
             ms = int(round(self.clock.clock.elapsed * 1000))
         self.play_sound("win")
         deal = self.game.deal_number
-        if self.ranking is not None:
+        if not self.ranked:
+            self.ranking_error = "not ranked: a loaded game's time did not start with the game"
+        elif self.ranking is not None:
             try:
                 self.last_entry = self.ranking.add(self.player.value, ms, given_up=self.given_up, deal=deal)
             except (RankingError, ValueError) as exc:
                 self.ranking_error = f"not ranked: {exc}"
-        banner = f"Cleared in {format_seconds_with_ms(ms / 1000)}" + (" (Search used)" if self.given_up else "")
+        shown = self._time_text(ms) if self._time_text is not None else format_seconds_with_ms(ms / 1000)
+        banner = f"Cleared in {shown}" + (" (Search used)" if self.given_up else "")
         self.ui = replace(self.ui, banner=banner)
         self.share.value = ("<b>Share your time:</b> <code>"
                             f"{escape(share_text(ms, deal=deal, given_up=self.given_up))}</code>")
+        self._show_ranking()
+
+    # -- a loaded game, and games New game / Load replaced ---------------------------------------------
+    def resume(self) -> None:
+        """A loaded game is played at once (no Start needed), its clock running from zero; it is not
+        ranked, since its time did not start with the game."""
+        self.playing = not self.game.is_cleared
+        self.ranked = False
+        self.share.value = ""
+        if self.clock is not None and self.playing:
+            self.clock.start()
+        self._show_ranking()
+
+    def board_state(self) -> Any:
+        """Start's and the ranking's flags (Search's given-up flag is in the interface state, kept too)."""
+        return (self.playing, self.ranked, self.share.value, self.ranking_error)
+
+    def restore_board_state(self, state: Any) -> None:
+        self.playing, self.ranked, self.share.value, self.ranking_error = state
         self._show_ranking()
 
     def _show_ranking(self) -> None:
@@ -223,5 +289,6 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
             f"<td style='{cell};font-family:monospace'>{escape(e.time_text)}</td>"
             f"<td style='{cell}'>{'(Search used)' if e.given_up else ''}</td></tr>" for e in entries)
         body = rows or "<tr><td colspan=4><i>no cleared games yet</i></td></tr>"
+        note = "<br><i>The ranking file is read-only: new times are not kept.</i>" if self.ranking.read_only else ""
         self.ranking_view.value = (f"<b>Ranking, deal #{self.game.deal_number}</b>"
-                                   f"<table style='border-collapse:collapse'>{body}</table>")
+                                   f"<table style='border-collapse:collapse'>{body}</table>{note}")

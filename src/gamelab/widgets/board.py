@@ -14,6 +14,12 @@ per frame, hit testing, the reload fix), a status line, a button row (New game, 
 that ticks on the kernel's event loop (and can redraw part of the picture), synthesized sounds with
 volume and mute, keyboard input, and a record panel to save, load and look back through the game.
 
+Long work (a solver, a generator, loading a long game) goes through one mechanism,
+:meth:`PlayBoard.run_long`: started by a click in the browser, it runs on a thread of its own, so the
+kernel keeps answering; past a tenth of a second the board shows what it is doing, for how long, and a
+Stop button, and refuses every move that would race the work until it ends. New game and Load never
+throw a game away: Undo at the start of the new game brings the old one back, as it was.
+
 Construction has two phases: ``__init__`` builds the shared parts, then calls :meth:`PlayBoard.build`
 (the subclass adds its own), and only then draws the first frame, so no hook runs half-built.
 
@@ -23,6 +29,10 @@ Data flows one way: click → target → controls → action → engine (or a re
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import threading
+import time
+from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Generic, Hashable, TypeVar
 
@@ -36,10 +46,92 @@ from ..pictures import Painter, Picture
 from .canvas import BoardCanvas
 from .sound import synthesize
 
-__all__ = ["PlayBoard", "SoundPlayer", "ClockDisplay", "fire"]
+__all__ = ["PlayBoard", "SoundPlayer", "ClockDisplay", "fire", "Progress", "Stopped"]
 
 G = TypeVar("G", bound=Game)
 U = TypeVar("U")
+T = TypeVar("T")
+
+
+class Stopped(BaseException):
+    """Raised inside long work when the player presses Stop.
+
+    A ``BaseException``, like ``KeyboardInterrupt``, so no ``except Exception`` in an engine swallows it.
+    """
+
+
+class Progress:
+    """What long work is handed: ``stopped`` turns True when Stop is pressed (work that can, checks it
+    with :meth:`check`; other work is interrupted), and :meth:`note` puts a few words on the progress line.
+    Both are safe to use from the work's own thread."""
+
+    def __init__(self) -> None:
+        self.stopped = False
+        self.text = ""
+
+    def note(self, text: str) -> None:
+        self.text = str(text)[:80]
+
+    def check(self) -> None:
+        if self.stopped:
+            raise Stopped()
+
+
+@dataclass
+class _Job:
+    """One piece of long work on its thread; only the kernel's thread touches the board."""
+
+    label: str
+    then: Callable[[Any], None]
+    failed: Callable[[BaseException], None] | None
+    progress: Progress = field(default_factory=Progress)
+    started: float = field(default_factory=time.monotonic)
+    thread: threading.Thread | None = None
+    ticker: asyncio.Task[None] | None = None  # the progress line's task (held: the loop keeps only weak ones)
+    result: tuple[str, Any] | None = None  # ("ok", value) / ("stopped", None) / ("error", exception)
+    shown: bool = False  # the progress line is up and the board's inputs are locked
+    done: bool = False  # its result was handled (or Stop pressed): later news of it is ignored
+
+
+@dataclass
+class _Kept:
+    """A game New game or Load replaced, with what the board showed, so Undo can bring it back."""
+
+    record: Record[Any]
+    ui: Any
+    clock: tuple[float, bool] | None
+    board_state: Any
+
+
+def _handling_a_browser_event() -> bool:
+    """True while the kernel handles a message from the page (a click, a key), not a cell's code.
+
+    Work started by a click runs off the kernel's thread; a cell that calls a board waits for its own
+    code, so it sees the result on its next line (and outside a kernel everything runs at once).
+    """
+    try:
+        from ipykernel.kernelbase import Kernel
+
+        if not Kernel.initialized():
+            return False
+        parent = Kernel.instance().get_parent("shell")
+        return bool(parent) and parent.get("header", {}).get("msg_type") == "comm_msg"
+    except Exception:  # no ipykernel, or one that keeps its messages elsewhere: run at once
+        return False
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _interrupt(thread: threading.Thread) -> None:
+    """Raise :class:`Stopped` inside ``thread`` at its next Python instruction (work that never looks
+    at :attr:`Progress.stopped`, such as a solver's search, stops all the same)."""
+    if thread.ident is not None and thread.is_alive():
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(Stopped))
 
 
 def fire(widget: widgets.Widget, **content: Any) -> None:
@@ -148,6 +240,10 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
     refused_sound: str | None = "ng"
     #: start from a fresh interface state after Undo (False: keep toggles such as "show chances")
     reset_ui_on_undo = True
+    #: seconds the kernel waits for long work before showing its progress (quick work shows nothing)
+    long_work_wait = 0.1
+    #: how many replaced games Undo can bring back
+    kept_games = 5
 
     def __init__(self, game: G, *, picture: Picture[Any] | None = None, sound: bool = True, volume: float = 0.5,
                  clock: bool = False, clock_format: Callable[[float], str] = format_seconds,
@@ -161,6 +257,11 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         self.message_is_error = False
         self._commands: dict[str, Callable[[], Any]] = {}
         self._buttons_by_name: dict[str, widgets.Button] = {}
+        self._job: _Job | None = None
+        self._locked: dict[widgets.Widget, bool] = {}
+        self._earlier: list[_Kept] = []  # games New game / Load replaced, newest last
+        self._later: list[_Kept] = []  # games Undo stepped back from, for Redo
+        self._later_for: tuple[Record[Any], int] | None = None  # the record Redo may step forward from
 
         self.view = BoardCanvas(*self.picture.size(self.game, self.ui))
         self.canvas = self.view.canvas
@@ -172,6 +273,14 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
 
         self.status_line = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
         self.status_line.add_class("gamelab-status")
+        self.work_line = widgets.HTML()
+        self.work_line.add_class("gamelab-work")
+        self.stop_button = widgets.Button(description="Stop", icon="stop", tooltip="Stop the work and keep the game as it is",
+                                          layout=widgets.Layout(width="auto"))
+        self.stop_button.add_class("gamelab-button-stop")
+        self.stop_button.on_click(lambda _: self.stop())
+        self.work_box = widgets.HBox([self.work_line, self.stop_button],
+                                     layout=widgets.Layout(display="none", align_items="center"))
         self.buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.extras = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.sounds = SoundPlayer(volume) if sound else None
@@ -190,7 +299,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         footer.append(self.extras)
         if self.record_panel is not None:
             footer.append(self.record_panel)
-        super().__init__([self.view.box, self.status_line, *footer])
+        super().__init__([self.view.box, widgets.VBox([self.status_line, self.work_box]), *footer])
         self.add_class("gamelab-board")
         self.build()  # phase two: the game's own buttons and controls, before anything is drawn
         self.refresh()
@@ -232,8 +341,35 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
                 self.clock.start()
 
     def fresh_game(self) -> G:
-        """The position a New game starts from (default: the same setup, as a new start)."""
+        """The position a New game starts from (default: the same setup, as a new start).
+
+        It may take long (a winnable deal is searched for): New game runs it as long work, off the
+        kernel's thread when a click asked for it.
+        """
         return type(self.game).new(**self.game.setup)
+
+    def prepare(self, action: str) -> tuple[str, Callable[[Progress], Any]] | None:
+        """Slow work ``action`` needs before it can be played at once, as ``(label, work)``; None when it
+        is quick (the default). A board runs the work first as long work, then plays the action, which
+        finds the work done (a no-guess Minesweeper board searches its layout this way)."""
+        return None
+
+    def board_state(self) -> Any:
+        """What the board itself keeps about the game besides the record (a flag, a note), so that Undo
+        of New game or Load brings it back with the game. Default: nothing."""
+        return None
+
+    def restore_board_state(self, state: Any) -> None:
+        """Put back what :meth:`board_state` returned."""
+
+    def resume(self) -> None:
+        """A loaded game goes on from where it was: the clock runs if the game has begun and is not over.
+        (Boards add their own: the computer's turn, Shanghai's playing state.)"""
+        if self.clock is not None:
+            if len(self.record) and not self.game.is_over:
+                self.clock.start()
+            else:
+                self.clock.stop()
 
     # -- state -------------------------------------------------------------------------------------
     @property
@@ -242,14 +378,23 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         return self.record.game
 
     def act(self, action: str) -> bool:
-        """Play ``action``; on refusal show the reason and change nothing. Returns whether it was played."""
+        """Play ``action``; on refusal show the reason and change nothing. Returns whether it was played
+        (False too while slow work it needs runs in the background: the action follows when it ends)."""
+        if self.refuse_while_busy():
+            return False
+        prepared = self.prepare(action)
+        if prepared is not None and self._can_work_in_background():
+            label, work = prepared
+            played: list[bool] = []
+            self.run_long(work, label, lambda _: played.append(self.act(action)), failed=self._refused,
+                          background=True)
+            return bool(played and played[0])
         try:
             self.record.play(action)
         except IllegalMove as exc:
-            self.say(str(exc), error=True)
-            self.play_sound(self.refused_sound)
-            self.redraw()
+            self._refused(exc)
             return False
+        self._later.clear()
         self.message = ""
         self.play_sound(self.action_sound)
         self.after_action(action)
@@ -278,6 +423,11 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         if response.command is None:
             self.refresh()
 
+    def _refused(self, exc: BaseException) -> None:
+        self.say(str(exc), error=True)
+        self.play_sound(self.refused_sound)
+        self.redraw()
+
     def say(self, message: str, *, error: bool = False) -> None:
         """Show ``message`` on the status line until the next action."""
         self.message = message
@@ -300,7 +450,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         self._commands[name] = callback
 
         def clicked(_: widgets.Button) -> None:
-            callback()
+            if not self.refuse_while_busy():
+                callback()
 
         button.on_click(clicked)
         self._buttons_by_name[name] = button
@@ -317,23 +468,49 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         """Press the button called ``name`` (what a key or a click on a picture's button asks for)."""
         if name not in self._commands:
             raise KeyError(f"no command called {name!r}; this board has {', '.join(self._commands)}")
-        self._commands[name]()
+        if not self.refuse_while_busy():
+            self._commands[name]()
 
     def new_game(self) -> None:
-        """Start again from a fresh position."""
-        self.start(self.fresh_game())
+        """Start again from a fresh position (Undo brings the game being played back)."""
+        if not self.refuse_while_busy():
+            self.run_long(lambda progress: self.fresh_game(), "Dealing a new game", self.start)
 
     def start(self, game: G) -> None:
-        """Play ``game`` from now on (a new record, fresh interface state, the clock at zero)."""
-        self.record = Record(game, undo_limit=self.record.undo_limit)
+        """Play ``game`` from now on (a new record, fresh interface state, the clock at zero).
+
+        The game it replaces is kept, if it had begun and was not over: Undo brings it back.
+        """
+        if self.refuse_while_busy():
+            return
+        kept = self._replace(Record(game, undo_limit=self.record.undo_limit))
         self.ui = self.make_ui()
-        self.message = ""
+        self.message = "New game. Undo brings back the game you were playing." if kept else ""
+        self.message_is_error = False
         if self.clock is not None:
             self.clock.reset()
         self.play_sound("start")
         self.refresh()
 
+    @property
+    def can_undo(self) -> bool:
+        """Undo would take back an action, or bring back the game New game or Load replaced."""
+        return self.record.can_undo or (len(self.record) == 0 and bool(self._earlier))
+
+    @property
+    def can_redo(self) -> bool:
+        return self.record.can_redo or (bool(self._later) and self._later_for == (self.record, len(self.record)))
+
     def undo(self) -> None:
+        """Take back the last action; at the start of a game New game or Load began, bring back the one
+        it replaced."""
+        if self.refuse_while_busy():
+            return
+        if len(self.record) == 0 and self._earlier:
+            self._step_between_games(self._earlier, self._later)
+            self.message = "The game you were playing is back (Redo returns to the new one)."
+            self.refresh()
+            return
         try:
             self.record.undo()
         except IllegalMove as exc:
@@ -345,6 +522,20 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         self.refresh()
 
     def redo(self) -> None:
+        """Play again the action taken back (or go forward again to the game Undo stepped back from)."""
+        if self.refuse_while_busy():
+            return
+        if not self.record.can_redo and self.can_redo:
+            self._step_between_games(self._later, self._earlier)
+            self.message = ""
+            self.refresh()
+            return
+        action = self.record.next_redo
+        prepared = self.prepare(action) if action is not None else None
+        if prepared is not None and self._can_work_in_background():
+            label, work = prepared
+            self.run_long(work, label, lambda _: self.redo(), failed=self._refused, background=True)
+            return
         try:
             self.record.redo()
         except IllegalMove as exc:
@@ -353,27 +544,203 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         self.message = ""
         self.refresh()
 
+    # -- games replaced and brought back ---------------------------------------------------------------
+    def _keep(self) -> _Kept:
+        clock = (self.clock.clock.elapsed, self.clock.clock.running) if self.clock is not None else None
+        return _Kept(self.record, self.ui, clock, self.board_state())
+
+    def _replace(self, record: Record[G]) -> bool:
+        """Make ``record`` the game; keep the one it replaces if it had begun and was not over."""
+        kept = len(self.record) > 0 and not self.game.is_over
+        if kept:
+            self._earlier.append(self._keep())
+            del self._earlier[:-self.kept_games]
+        self._later.clear()
+        self.record = record
+        return kept
+
+    def _step_between_games(self, source: list[_Kept], other: list[_Kept]) -> None:
+        other.append(self._keep())
+        kept = source.pop()
+        self.record = kept.record
+        self.ui = kept.ui
+        if self.clock is not None and kept.clock is not None:
+            self.clock.clock.restore(*kept.clock)
+            if kept.clock[1]:
+                self.clock.start()
+        self.restore_board_state(kept.board_state)
+        self._later_for = (self.record, len(self.record)) if other is self._later else None
+
+    # -- long work -----------------------------------------------------------------------------------
+    @property
+    def busy(self) -> str | None:
+        """What long work the board is doing now (its label), or None."""
+        return self._job.label if self._job is not None else None
+
+    def refuse_while_busy(self) -> bool:
+        """True (and a word on the status line) while long work runs: inputs that would race it wait."""
+        if self._job is None:
+            return False
+        self.say(f"Please wait: {self._job.label}… (Stop cancels it)", error=True)
+        self.play_sound(self.refused_sound)
+        return True
+
+    def _can_work_in_background(self) -> bool:
+        return _handling_a_browser_event() and _running_loop() is not None
+
+    def run_long(self, work: Callable[[Progress], T], label: str, then: Callable[[T], None], *,
+                 failed: Callable[[BaseException], None] | None = None, background: bool | None = None) -> None:
+        """Do ``work(progress)``, which may take long, then ``then(result)`` on the kernel's thread.
+
+        Asked for by a click in the browser (or with ``background=True``, inside a running event loop),
+        the work runs on a thread of its own and the kernel stays free: past :attr:`long_work_wait`
+        seconds the board shows ``label``, the time so far and a Stop button, and refuses moves, buttons
+        and loads that would race the work until it ends. ``failed(error)`` handles an exception of the
+        work (by default its message goes on the status line). Called from a cell's code, or outside a
+        kernel, everything runs at once, as a plain call would (and errors are raised to the caller).
+        """
+        if self.refuse_while_busy():
+            return
+        loop = _running_loop() if (background if background is not None else _handling_a_browser_event()) else None
+        if loop is None:
+            then(work(Progress()))
+            return
+        job = _Job(label, then, failed)
+
+        def run() -> None:
+            try:
+                try:
+                    job.result = ("ok", work(job.progress))
+                except Stopped:
+                    job.result = ("stopped", None)
+                except BaseException as exc:
+                    job.result = ("error", exc)
+                loop.call_soon_threadsafe(self._job_ended, job)
+            except Stopped:
+                pass  # Stop was pressed as the work ended: the board has already moved on
+            except RuntimeError:
+                pass  # the kernel's loop is closed (shutting down): nobody is waiting
+
+        self._job = job
+        job.thread = threading.Thread(target=run, name=f"gamelab: {label}", daemon=True)
+        job.thread.start()
+        job.thread.join(self.long_work_wait)  # quick work ends here, as if it had run at once
+        if job.result is not None:
+            self._job_ended(job)
+            return
+        job.shown = True
+        self._lock_inputs()
+        self._show_work(job)
+        job.ticker = loop.create_task(self._follow(job))
+
+    def stop(self) -> None:
+        """Stop the long work (the game stays as it was before it began)."""
+        job = self._job
+        if job is None:
+            return
+        job.progress.stopped = True
+        job.done = True
+        if job.thread is not None and job.result is None:
+            _interrupt(job.thread)
+        self._job = None
+        if job.shown:
+            self._unlock_inputs()
+        self.say(f"Stopped: {job.label}.")
+
+    def _job_ended(self, job: _Job) -> None:
+        if job.done or job.result is None:
+            return
+        job.done = True
+        if self._job is job:
+            self._job = None
+        if job.shown:
+            self._unlock_inputs()
+        kind, value = job.result
+        try:
+            if kind == "ok":
+                job.then(value)
+            elif kind == "stopped":
+                self.say(f"Stopped: {job.label}.")
+            elif job.failed is not None:
+                job.failed(value)
+            else:
+                raise value
+        except Exception as exc:  # on the event loop nobody would see it: say it on the board
+            words = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+            self.say(f"{job.label} failed: {words}", error=True)
+
+    def _lock_inputs(self) -> None:
+        widgets_to_lock = [*self._buttons_by_name.values()]
+        if self.record_panel is not None:
+            widgets_to_lock.append(self.load_button)
+        self._locked = {w: bool(w.disabled) for w in widgets_to_lock}
+        for w in widgets_to_lock:
+            w.disabled = True
+
+    def _unlock_inputs(self) -> None:
+        for w, disabled in self._locked.items():
+            w.disabled = disabled
+        self._locked = {}
+        self.work_box.layout.display = "none"
+        self.refresh()
+
+    def _show_work(self, job: _Job) -> None:
+        seconds = time.monotonic() - job.started
+        note = f" · {escape(job.progress.text)}" if job.progress.text else ""
+        html = (f'<span style="color:#555">⏳ {escape(job.label)}… {seconds:.0f} s{note} '
+                f"(the board takes no moves until it is done)</span>")
+        if self.work_line.value != html:
+            self.work_line.value = html
+        self.work_box.layout.display = "flex"
+
+    async def _follow(self, job: _Job) -> None:
+        while self._job is job:
+            self._show_work(job)
+            await asyncio.sleep(0.25)
+
     # -- saving and loading ------------------------------------------------------------------------
     def save(self) -> str:
         """The game so far as JSON text (``Record.to_json``)."""
         return self.record.to_json()
 
     def load(self, text: str) -> None:
-        """Replace the game with a saved one; a bad save raises ``ValueError`` and changes nothing."""
-        record = Record.from_json(text)
-        if record.start.name != self.game.name or not isinstance(record.game, type(self.game)):
-            raise ValueError(f"this save is a {record.start.name} game, not {self.game.name}")
+        """Replace the game with a saved one; a bad save raises ``ValueError`` and changes nothing.
+
+        The save is replayed by this board's rules (a board playing on a learner's pieces replays it on
+        them). The loaded game goes on at once (:meth:`resume`), and Undo brings back the game it
+        replaced. Loading a long game is long work: asked for by the Load button, it runs off the
+        kernel's thread.
+        """
+        if self.refuse_while_busy():
+            return
+        kind = type(self.game)
+
+        def read(progress: Progress) -> Record[G]:
+            record = Record.from_json(text, game=kind)
+            if not isinstance(record.game, kind):
+                raise ValueError(f"this save is a {record.start.name} game, not {kind.name}")
+            return record  # type: ignore[return-value]  # checked just above: the same game class
+
+        self.run_long(read, "Loading the saved game", self._loaded,
+                      failed=lambda exc: self.say(f"cannot load: {exc}", error=True))
+
+    def _loaded(self, record: Record[G]) -> None:
         record.undo_limit = self.record.undo_limit
-        self.record = record  # type: ignore[assignment]  # checked just above: the same game class
+        kept = self._replace(record)
         self.ui = self.make_ui()
-        self.message = f"loaded a game of {len(record)} actions"
+        self.message = f"loaded a game of {len(record)} actions" + (
+            " (Undo brings back the game you were playing)" if kept else "")
+        self.message_is_error = False
+        if self.clock is not None:
+            self.clock.reset()
+        self.resume()
         self.refresh()
 
     def _make_record_panel(self) -> widgets.Accordion:
         self.record_text = widgets.Textarea(placeholder="Saved game (JSON)", rows=3,
                                             layout=widgets.Layout(width="100%"))
         save = widgets.Button(description="Save ↓", tooltip="Put this game's record in the box")
-        load = widgets.Button(description="Load ↑", tooltip="Load the game in the box")
+        load = self.load_button = widgets.Button(description="Load ↑", tooltip="Load the game in the box")
         # The slider counts actions *back* from the present (0 = live, -3 = three actions ago). Playing on
         # only lowers its minimum, so the value the browser holds never has to follow the game: an
         # absolute position would be clamped by a browser that saw the old maximum first, and echoed back.
@@ -389,6 +756,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
                 self.load(self.record_text.value)
             except ValueError as exc:
                 self.say(f"cannot load: {exc}", error=True)
+            except Exception as exc:  # an engine's slip on a strange save: said, never lost in a log
+                self.say(f"cannot load: {type(exc).__name__}: {exc}", error=True)
 
         save.on_click(do_save)
         load.on_click(do_load)
@@ -438,8 +807,9 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
                     self.review.min = -len(self.record)
             finally:
                 self._syncing = False
-        self.button("undo").disabled = not self.record.can_undo
-        self.button("redo").disabled = not self.record.can_redo
+        if self._job is None or not self._job.shown:  # locked inputs stay locked until the work ends
+            self.button("undo").disabled = not self.can_undo
+            self.button("redo").disabled = not self.can_redo
         if self.clock is not None:
             self.clock.refresh()
         self._update_status()
@@ -466,6 +836,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
     _pressed = False
 
     def _mouse_down(self, x: float, y: float) -> None:
+        if self.refuse_while_busy():
+            return
         self._pressed = True
         if self.reviewing:
             self.review.value = 0  # a click while reviewing returns to the game
@@ -482,6 +854,12 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
             self.on_release(self.target_at(x, y), x, y)
 
     def _key_down(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
+        if self._job is not None:
+            if key == "Escape":
+                self.stop()
+            else:
+                self.refuse_while_busy()
+            return
         if (ctrl or meta) and key.lower() == "z":
             self.redo() if shift else self.undo()
             return

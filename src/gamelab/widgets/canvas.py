@@ -7,7 +7,11 @@ with ipycanvas are done once, here:
 * the canvas keeps a fixed CSS size (a bare canvas in a VBox is stretched to the cell);
 * recurring pictures (tiles, cards) are sprites, painted once off screen and copied;
 * the shapes a picture tags with ``target=`` answer "what is under this pixel" for the frame on screen;
-* when a page (re)connects, :func:`forget_current_canvas` and a full repaint bring the board back.
+* every message names its canvas first (:func:`forget_current_canvas` before each one): ipycanvas
+  names the target canvas only when it changes, and a page that has just (re)loaded has none, so a
+  message without a name (a clock's digits drawn by a timer while the new page connects) throws in the
+  page's drawing queue and stops every canvas of the page — the blank board after a reload;
+* when a page (re)connects, the sprites and the whole frame are painted again.
 """
 
 from __future__ import annotations
@@ -62,13 +66,15 @@ class BoardCanvas:
         """Draw ``state`` as one whole frame (one message) and keep its targets for hit testing."""
         self.resize(*picture.size(state, ui))
         with hold_canvas():
+            forget_current_canvas(self.canvas)  # the message names its canvas: it draws on any page
             self.canvas.clear()
             self.hits = picture.paint(CanvasPainter(self.canvas, self.sprites), state, ui)
         self.frames += 1
 
     def draw_part(self, draw: Callable[[Painter], None]) -> None:
-        """Draw over part of the frame on screen (a clock's digits), as one message."""
+        """Draw over part of the frame on screen (a clock's digits), as one message that names its canvas."""
         with hold_canvas():
+            forget_current_canvas(self.canvas)
             draw(CanvasPainter(self.canvas, self.sprites))
 
     def target_at(self, x: float, y: float) -> Hashable | None:
@@ -80,8 +86,8 @@ class BoardCanvas:
         self._repaint = repaint
 
     def _client_ready(self) -> None:
-        forget_current_canvas(self.canvas)
         with hold_canvas():  # the sprites first: the new page has no pixels for them either
+            forget_current_canvas(self.canvas)
             self.sprites.repaint()
             if self._repaint is not None:
                 self._repaint()

@@ -11,6 +11,9 @@ The package's rooms:
 * ``picture.py`` – :class:`~.picture.RiichiGamePicture` (the table from the learner's seat) drawing
   through :class:`~.picture.TablePicture`; ``controls.py`` – what a click, a key or a button means;
   ``widget.py`` – :class:`RiichiBoard` (the play board) and :class:`RecordViewer`;
+* ``endings.py`` – the steps of the lesson's post (「麻雀ルールのカスタマイズ(2)」): who is tenpai at
+  the exhaustive draw, the noten penalty, nagashi mangan, each abortive draw's condition, who wins a
+  claimed discard, the dealer repeat; a :class:`RuleSteps` gives a table other versions of them;
 * players: :class:`Bot` (computer, ``bots.py``), :class:`ScriptedPlayer` (replays), ``None`` for a
   human seat; :func:`replay` a majiang-core record, :func:`staged_table` to set up a position
   (``replay.py``); :func:`simulate` many bot games, optionally on a ``concurrent.futures.Executor``
@@ -25,34 +28,30 @@ Rules are given with majiang-core's Japanese keys (:func:`make_rules`, :data:`PR
 """
 
 from ...lazy import lazy_exports
-from ..rules import JAPANESE_KEYS, PRESETS, RULE_HELP, describe_rules, make_rules
+from ..rules import JAPANESE_KEYS, PRESETS, RULE_HELP, describe_rules, make_rules, rule_defaults
 from .bots import Bot, ShantenCounter
-from .engine import (
-    ABORTIVE_DRAWS,
-    STATUSES,
-    Player,
-    Reply,
-    Table,
+from .endings import (
+    ExhaustiveDraw,
+    RuleSteps,
+    exhaustive_draw,
+    is_four_kans,
+    is_four_riichi,
+    is_four_winds,
     is_nagashi,
+    is_three_rons,
+    may_abort_nine,
     nagashi_payments,
     noten_payments,
+    one_hand_game,
+    repeats_after_draw,
+    repeats_after_win,
+    ron_winners,
+    tenpai_at_draw,
 )
+from .engine import ABORTIVE_DRAWS, STATUSES, Player, Reply, Table
 from .game import RiichiGame, reply_to_text, text_to_reply
-from .picture import (
-    Discard,
-    RiichiGamePicture,
-    RiichiUI,
-    TablePicture,
-    TableView,
-    record_views,
-)
-from .replay import (
-    ScriptedPlayer,
-    replay,
-    replies_from_log,
-    staged_table,
-    wall_from_log,
-)
+from .picture import Discard, RiichiGamePicture, RiichiUI, TablePicture, TableView, record_views
+from .replay import ScriptedPlayer, replay, replies_from_log, staged_table, wall_from_log
 from .simulate import GameSummary, SimulationStats, play_bot_game, simulate
 
 __all__ = [
@@ -61,9 +60,22 @@ __all__ = [
     "Reply",
     "STATUSES",
     "ABORTIVE_DRAWS",
+    "RuleSteps",
+    "ExhaustiveDraw",
+    "exhaustive_draw",
+    "tenpai_at_draw",
     "noten_payments",
     "nagashi_payments",
     "is_nagashi",
+    "may_abort_nine",
+    "is_four_winds",
+    "is_four_riichi",
+    "is_four_kans",
+    "ron_winners",
+    "is_three_rons",
+    "repeats_after_win",
+    "repeats_after_draw",
+    "one_hand_game",
     "Bot",
     "ShantenCounter",
     "ScriptedPlayer",
@@ -72,6 +84,7 @@ __all__ = [
     "wall_from_log",
     "staged_table",
     "make_rules",
+    "rule_defaults",
     "describe_rules",
     "PRESETS",
     "RULE_HELP",

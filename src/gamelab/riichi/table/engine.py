@@ -41,19 +41,9 @@ import re
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from ...errors import IllegalMove
-from .. import (
-    Hand,
-    River,
-    Rules,
-    Wall,
-    WinContext,
-    is_tile,
-    score,
-    shanten,
-    shanten_of_counts,
-    waits,
-)
+from .. import Hand, River, Rules, Wall, WinContext, is_tile, score, shanten, shanten_of_counts, waits
 from ..rules import make_rules
+from .endings import RuleSteps, exhaustive_draw, is_nagashi, nagashi_payments, noten_payments
 
 __all__ = ["Table", "Player", "Reply", "STATUSES", "ABORTIVE_DRAWS", "noten_payments", "nagashi_payments", "is_nagashi"]
 
@@ -87,7 +77,8 @@ class Table:
     ``players`` are indexed by player id; ``None`` marks a seat a human answers through
     :meth:`reply`. ``qijia`` is the first dealer (起家; random if None). ``seed``/``rng`` shuffle
     the walls; ``walls`` (a callable ``(table) -> Wall``) supplies each hand's wall instead, for
-    replays and tests.
+    replays and tests. ``steps`` are the steps of the draws and the dealer repeat the table runs on
+    (:class:`~.endings.RuleSteps`: the shipped ones by default, a learner's in lesson 05).
     """
 
     def __init__(
@@ -100,8 +91,12 @@ class Table:
         title: str = "gamelab",
         names: Sequence[str] = ("私", "下家", "対面", "上家"),
         walls: Callable[["Table"], Wall] | None = None,
+        steps: RuleSteps | None = None,
     ) -> None:
         self.rules: Rules = make_rules(rules)
+        self.steps = steps if steps is not None else RuleSteps()
+        self._rule: dict[str, Any] = {}
+        self._rule_of: Rules | None = None
         self.players: list[Player | None] = list(players) if players is not None else [None] * 4
         if len(self.players) != 4:
             raise ValueError(f"a table needs 4 players, not {len(self.players)}")
@@ -127,7 +122,6 @@ class Table:
         self._replies: list[Reply | None] = [None] * 4
         # per-hand flags (reset at each deal)
         self.first_go_around = False  # 第一ツモ (diyizimo)
-        self._four_winds = False  # 四風連打 still possible (fengpai)
         self.last_discard: str | None = None  # (dapai)
         self.pending_kan: str | None = None  # kan whose dora is not turned yet (gang)
         self.riichi = [0, 0, 0, 0]  # 0, 1 riichi, 2 double riichi (lizhi)
@@ -145,6 +139,14 @@ class Table:
         self.results: list[dict[str, Any]] = []  # every hule/pingju event, in order
 
     # ------------------------------------------------------------------ reading
+
+    @property
+    def rule(self) -> dict[str, Any]:
+        """The rules as majiang-core's rule object, keyed by its Japanese names (``rule['途中流局あり']``):
+        what the :attr:`steps` read, as the post reads ``this._rule``."""
+        if self._rule_of is not self.rules:
+            self._rule, self._rule_of = self.rules.to_majiang(), self.rules
+        return self._rule
 
     @property
     def tiles_left(self) -> int:
@@ -248,10 +250,7 @@ class Table:
         return f"<Table {self.hand_name()}: {self.status or 'not started'}>"
 
     def _repr_svg_(self) -> str:
-        from .picture import (  # lazy: the engine needs no drawing code
-            TablePicture,
-            TableView,
-        )
+        from .picture import TablePicture, TableView  # lazy: the engine needs no drawing code
 
         return TablePicture().svg(TableView.of(self, reveal=True))
 
@@ -410,13 +409,9 @@ class Table:
     def can_abort_nine(self) -> bool:
         """May the player to act call 九種九牌 (nine different terminals and honours on the first draw)?"""
         hand = self.hands[self.turn] if self.turn >= 0 else None
-        if hand is None or self.status not in ("zimo", "gangzimo"):
+        if hand is None or self.status not in ("zimo", "gangzimo") or hand.drawn is None:
             return False
-        if not (self.first_go_around and hand.drawn is not None and self.rules.abortive_draws):
-            return False
-        kinds = sum(1 for s in "mps" for n in (1, 9) if hand.counts(s)[n])
-        kinds += sum(1 for n in range(1, 8) if hand.counts("z")[n])
-        return kinds >= 9
+        return bool(self.steps.may_abort_nine(hand.copy(), self.first_go_around, self.rule))
 
     def may_hide_tenpai(self, seat: int) -> bool:
         """At the exhaustive draw under ノーテン宣言あり, may ``seat`` keep a tenpai hand hidden (``allow_no_daopai``)?"""
@@ -585,7 +580,6 @@ class Table:
             self.player_id[seat] = (self.qijia + self.hand_number + seat) % 4
         self.turn = -1
         self.first_go_around = True
-        self._four_winds = self.rules.abortive_draws
         self.last_discard = None
         self.pending_kan = None
         self.riichi = [0, 0, 0, 0]
@@ -623,13 +617,6 @@ class Table:
             self.may_ron[seat] = True  # one's own discard ends temporary furiten
         hand.discard(p)
         self.rivers[seat].discard(p)
-        if self.first_go_around:
-            if not re.match(r"^z[1234]", p):
-                self._four_winds = False
-            if self.last_discard and self.last_discard[:2] != p[:2]:
-                self._four_winds = False
-        else:
-            self._four_winds = False
         if p.endswith("*"):
             self.riichi[seat] = 2 if self.first_go_around else 1
             self.ippatsu[seat] = self.rules.ippatsu
@@ -710,10 +697,9 @@ class Table:
         result = score(hand, tile, context)
         if result is None or not result.has_yaku:
             raise AssertionError(f"{self.hand_name()}: {hand} + {tile} was let win without a yaku")
-        if self.rules.dealer_repeats > 0 and seat == 0:
-            self.dealer_repeats = True
-        if self.rules.rounds == 0:
-            self.dealer_repeats = False
+        if self.steps.repeats_after_win(seat, self.rule):
+            self.dealer_repeats = True  # a double ron keeps it once the dealer has won
+        self.dealer_repeats = bool(self.steps.one_hand_game(self.dealer_repeats, True, self.rule))
         self._payments = list(result.payments)
         shown = hand.copy()
         if tile is not None:
@@ -733,36 +719,15 @@ class Table:
         """End the hand without a winner (流局): exhaustive (荒牌平局, 流し満貫) or abortive (``name``)."""
         shoupai = list(shown) if shown is not None else ["", "", "", ""]
         payments = [0, 0, 0, 0]
-        rules = self.rules
+        dealer_tenpai = False
         if not name:
-            for seat in range(4):
-                hand = self.hands[seat]
-                if rules.noten_declaration and not shoupai[seat] and not hand.riichi:
-                    continue  # did not declare: counted noten, hand stays hidden
-                if not rules.noten_penalty and (rules.dealer_repeats != 2 or seat != 0) and not hand.riichi:
-                    shoupai[seat] = ""  # nothing depends on this hand, so it is not shown
-                elif shanten(hand) == 0 and waits(hand):  # tenpai: at least one tile still to wait for
-                    shoupai[seat] = str(hand)
-                    if rules.dealer_repeats == 2 and seat == 0:
-                        self.dealer_repeats = True
-                else:
-                    shoupai[seat] = ""
-            if rules.nagashi_mangan:
-                for seat in range(4):
-                    if is_nagashi(self.rivers[seat].tiles):
-                        name = "流し満貫"  # several players may make it: their payments add up
-                        payments = [a + b for a, b in zip(payments, nagashi_payments(seat))]
-            if not name:
-                name = "荒牌平局"
-                if rules.noten_penalty:
-                    payments = noten_payments([bool(x) for x in shoupai])
-            if rules.dealer_repeats == 3:
-                self.dealer_repeats = True
-        else:
-            self.abortive = True
-            self.dealer_repeats = True
-        if rules.rounds == 0:
-            self.dealer_repeats = True
+            draw = exhaustive_draw([h.copy() for h in self.hands], [r.tiles for r in self.rivers], shoupai,
+                                   self.rule, self.steps)
+            name, shoupai, payments, dealer_tenpai = draw.name, draw.shown, draw.payments, draw.tenpai[0]
+        self.abortive = name in ABORTIVE_DRAWS
+        repeats = self.steps.repeats_after_draw(self.abortive, bool(dealer_tenpai), self.rule)
+        self.dealer_repeats = bool(self.steps.one_hand_game(bool(repeats), False, self.rule))
+        payments = [int(x) for x in payments]
         self._payments = payments
         event = {"name": name, "shoupai": shoupai, "fenpei": payments}
         self._log({"pingju": event})
@@ -855,18 +820,24 @@ class Table:
                 return self._dapai(p)
         self._dapai(self.discard_options(seat)[-1])
 
-    def _reply_dapai(self) -> None:
-        turn = self.turn
+    def _claims(self) -> list[int]:
+        """Seats that win the last discard (or rob the added kan) by their replies; the others who could
+        have won it and let it pass become furiten (見逃し)."""
+        claims = []
         for i in (1, 2, 3):
-            seat = (turn + i) % 4
+            seat = (self.turn + i) % 4
             r = self._reply_of(seat)
             if r.get("hule") and self.can_win(seat):
-                if self.rules.max_winners == 1 and self._winners:
-                    continue  # head bump (頭ハネ): the first in turn order wins alone
-                self._winners.append(seat)
+                claims.append(seat)
             elif completes(self.hands[seat], self._discard_tile(seat)):
                 self.may_ron[seat] = False  # let a winning tile pass (見逃し)
-        if len(self._winners) == 3 and self.rules.max_winners == 2:
+        return claims
+
+    def _reply_dapai(self) -> None:
+        turn = self.turn
+        rule = self.rule
+        self._winners = list(self.steps.ron_winners(turn, self._claims(), rule))
+        if self.steps.is_three_rons(list(self._winners), rule):
             shown = ["", "", "", ""]
             for seat in self._winners:
                 shown[seat] = str(self.hands[seat])
@@ -876,13 +847,13 @@ class Table:
         if self.last_discard is not None and self.last_discard.endswith("*"):
             self.points[self.player_id[turn]] -= 1000
             self.riichi_sticks += 1
-            if sum(1 for x in self.riichi if x) == 4 and self.rules.abortive_draws:
+            if self.steps.is_four_riichi(list(self.riichi), rule):
                 return self._pingju("四家立直", [str(h) for h in self.hands])
         if self.first_go_around and turn == 3:
-            self.first_go_around = False
-            if self._four_winds:
+            self.first_go_around = False  # every player has discarded once, no call made
+            if self.steps.is_four_winds([r.tiles[0] for r in self.rivers], rule):
                 return self._pingju("四風連打")
-        if sum(self.kans) == 4 and max(self.kans) < 4 and self.rules.abortive_draws:
+        if self.steps.is_four_kans(list(self.kans), rule):
             return self._pingju("四開槓")
         if self.tiles_left == 0:
             shown = ["", "", "", ""]
@@ -919,15 +890,8 @@ class Table:
     def _reply_gang(self) -> None:
         if _CLOSED_KAN_RE.match(self.pending_kan or ""):
             return self._gangzimo()
-        for i in (1, 2, 3):
-            seat = (self.turn + i) % 4
-            r = self._reply_of(seat)
-            if r.get("hule") and self.can_win(seat):
-                if self.rules.max_winners == 1 and self._winners:
-                    continue
-                self._winners.append(seat)
-            elif completes(self.hands[seat], self._discard_tile(seat)):
-                self.may_ron[seat] = False
+        # robbing the kan (槍槓): the same claims, but no 三家和 (as in majiang-core)
+        self._winners = list(self.steps.ron_winners(self.turn, self._claims(), self.rule))
         if self._winners:
             return self._hule()
         self._gangzimo()
@@ -972,40 +936,6 @@ def completes(hand: Hand, tile: str) -> bool:
 
 
 _KIND_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
-
-
-def noten_payments(tenpai: Sequence[bool]) -> list[int]:
-    """The noten penalty (ノーテン罰符) by seat: 3000 points from the noten players to the tenpai ones.
-
-    Nothing moves when all four or none are tenpai.
-
-    >>> noten_payments([True, False, False, True]), noten_payments([False, False, False, True])
-    ([1500, -1500, -1500, 1500], [-1000, -1000, -1000, 3000])
-    """
-    n = sum(1 for t in tenpai if t)
-    if n in (0, 4):
-        return [0, 0, 0, 0]
-    return [3000 // n if t else -3000 // (4 - n) for t in tenpai]
-
-
-def is_nagashi(river: Sequence[str]) -> bool:
-    """Nagashi mangan (流し満貫): every discard a terminal or an honour, and none of them called.
-
-    >>> is_nagashi(['z1', 'm9_', 'p1*']), is_nagashi(['z1', 'm2']), is_nagashi(['z1-'])
-    (True, False, False)
-    """
-    return all(re.match(r"^(z|[mps][19])", p) and not re.search(r"[\+\=\-]$", p) for p in river)
-
-
-def nagashi_payments(seat: int) -> list[int]:
-    """What a nagashi mangan by ``seat`` pays, by seat: a mangan as if won by self-draw (12000 / 8000).
-
-    >>> nagashi_payments(0), nagashi_payments(2)
-    ([12000, -4000, -4000, -4000], [-4000, -2000, 8000, -2000])
-    """
-    if seat == 0:
-        return [12000 if s == 0 else -4000 for s in range(4)]
-    return [8000 if s == seat else -4000 if s == 0 else -2000 for s in range(4)]
 
 
 def _readings(hand: Hand) -> int:

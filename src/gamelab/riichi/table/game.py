@@ -28,13 +28,15 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
-from ...errors import IllegalMove
-from ...game import Game, register_game
+from ... import setup
+from ...errors import IllegalMove, quote
+from ...game import Game, check_action_text, register_game
 from .. import is_tile
 from ..rules import describe_rules, make_rules
 from .bots import LEVELS, Bot
+from .endings import RuleSteps
 from .engine import Reply, Table
 
 __all__ = ["RiichiGame", "reply_to_text", "text_to_reply"]
@@ -108,6 +110,20 @@ class RiichiGame(Game):
     """A game of riichi at a table: the learner in one seat, :class:`Bot` players in the others."""
 
     name = "riichi"
+    #: the steps of the draws and dealer repeats its tables run on (None: the shipped ones); a class made by
+    #: :meth:`with_steps` plays on a learner's, and a save loaded into it is replayed on them too
+    steps: ClassVar[RuleSteps | None] = None
+
+    @classmethod
+    def with_steps(cls, steps: RuleSteps) -> type[Self]:
+        """A game class whose tables run on ``steps`` (lesson 05's learner's pieces).
+
+        >>> from gamelab.riichi.table import RuleSteps
+        >>> Mine = RiichiGame.with_steps(RuleSteps(noten_payments=lambda tenpai: [0, 0, 0, 0]))
+        >>> Mine.new(seed=2).table.steps.changed(), Mine.name
+        (['noten_payments'], 'riichi')
+        """
+        return type(cls.__name__, (cls,), {"steps": steps, "__module__": cls.__module__})
 
     def __init__(self, table: Table, seat: int, setup: dict[str, Any]) -> None:
         self.table = table
@@ -116,29 +132,35 @@ class RiichiGame(Game):
 
     @classmethod
     def new(cls, seed: int = 0, seat: int = 0, rules: dict[str, Any] | str | None = None, qijia: int = 0,
-            title: str = "gamelab", level: str = "easy") -> Self:
+            title: str = "gamelab", level: str = "easy", steps: RuleSteps | None = None) -> Self:
         """A game from a seed: the learner is player ``seat``; ``rules`` a preset name or majiang-core dict;
         ``level`` the bots' level (``'easy'`` unless given, so a record saved before levels existed
         replays as it was played; the play board passes its own choice).
 
+        ``steps`` are the steps of the draws and dealer repeats the table runs on (default: the class's,
+        see :meth:`with_steps`); they are code, not part of the setup.
+
         >>> RiichiGame.new(seed=2).setup['seat']
         0
         """
-        if seat not in range(4):
-            raise ValueError(f"seat is a player id 0-3, not {seat!r}")
-        if level not in LEVELS:
-            raise ValueError(f"level is one of {', '.join(LEVELS)}, not {level!r}")
+        seed = setup.seed("seed", seed)
+        seat = setup.whole("seat (a player id)", seat, low=0, high=3)
+        qijia = setup.whole("qijia (the first dealer's player id)", qijia, low=0, high=3)
+        title = setup.text("title", title, max_length=100)
+        if not isinstance(level, str) or level not in LEVELS:
+            raise ValueError(f"level is one of {', '.join(LEVELS)}, not {quote(level)}")
         parsed = make_rules(rules)
         stored: dict[str, Any] | str = rules if isinstance(rules, str) else describe_rules(parsed)
         players: list[Bot | None] = [Bot(seed=seed * 4 + i, name=f"bot {i}", level=level) for i in range(4)]
         players[seat] = None
         names = ["You" if i == seat else f"Bot {i}" for i in range(4)]
-        table = Table(players=players, rules=parsed, qijia=qijia, seed=seed, title=title, names=names)
+        table = Table(players=players, rules=parsed, qijia=qijia, seed=seed, title=title, names=names,
+                      steps=steps if steps is not None else cls.steps)
         table.run()
-        setup = {"seed": seed, "seat": seat, "rules": stored, "qijia": qijia, "title": title}
+        stored_setup: dict[str, Any] = {"seed": seed, "seat": seat, "rules": stored, "qijia": qijia, "title": title}
         if level != "easy":
-            setup["level"] = level
-        return cls(table, seat, setup)
+            stored_setup["level"] = level
+        return cls(table, seat, stored_setup)
 
     def copy(self) -> Self:
         return type(self)(copy.deepcopy(self.table), self.seat_id, self.setup)
@@ -153,6 +175,7 @@ class RiichiGame(Game):
         return self.table.is_over
 
     def play(self, action: str) -> None:
+        check_action_text(action)
         if self.table.is_over:
             raise IllegalMove("the game is over")
         if self.seat_id not in self.table.waiting_for():

@@ -20,6 +20,7 @@ from typing import Any, Mapping, Sequence
 
 from .. import Rules, Wall, full_set
 from ..rules import make_rules
+from .endings import RuleSteps
 from .engine import Reply, Table
 
 __all__ = ["ScriptedPlayer", "replay", "wall_from_log", "replies_from_log", "staged_table"]
@@ -142,12 +143,13 @@ def replay(record: Mapping[str, Any], rules: Rules | Mapping[str, Any] | str | N
 def staged_table(shoupai: list[str] | None = None, zimo: Sequence[str] = (), gangzimo: Sequence[str] = (),
                  baopai: str = "z1", rules: Rules | Mapping[str, Any] | str | None = None, qijia: int = 0,
                  players: Sequence[Any] | None = None, points: Sequence[int] | None = None, honba: int = 0,
-                 sticks: int = 0, seed: int = 0) -> Table:
+                 sticks: int = 0, seed: int = 0, steps: RuleSteps | None = None) -> Table:
     """A table whose first hand deals ``shoupai`` (by seat, 0 = dealer) and then draws ``zimo`` in order
     (majiang-core's test ``init_game``); replacement draws after kans are ``gangzimo``.
 
     Seats are humans (``None``) unless ``players`` says otherwise, so the table stops at the first
-    decision. Later hands are shuffled from ``seed``.
+    decision. Later hands are shuffled from ``seed``. ``steps`` are the table's draw and dealer-repeat
+    steps (:class:`~.endings.RuleSteps`).
 
     >>> table = staged_table(["m123p456s789z1122", "m234p234s234z3355", "m567p567s567z4466",
     ...                       "m888p888s888z3377"], zimo=["m9"], baopai="s1")
@@ -172,7 +174,7 @@ def staged_table(shoupai: list[str] | None = None, zimo: Sequence[str] = (), gan
         return first.pop() if first else Wall(table.rules, rng=table.rng)
 
     table = Table(players=list(players) if players is not None else [None] * 4, rules=parsed, qijia=qijia,
-                  seed=seed, walls=walls)
+                  seed=seed, walls=walls, steps=steps)
     if points is not None:
         table.points = list(points)
     table.honba = honba

@@ -396,10 +396,13 @@ def yaku_shanten(counts: Sequence[int], melds: Sequence[str], closed: bool, valu
     """Shanten towards a hand with a yaku: the least of the closed hand (riichi), value honours (a set
     held or called, or a pair still to pon: one step more), all simples, all triplets and one suit.
 
+    m123 p13 s12 東 白白 beside a called pon of 7p: one step from ready as it stands (two sets, two
+    partial sets and a pair), but its only yaku is a pon of 白, one step more:
+
     >>> c = [0] * 34
-    >>> for k in (0, 1, 2, 9, 11, 13, 18, 19, 23, 27, 28, 31, 31): c[k] += 1
+    >>> for k in (0, 1, 2, 9, 11, 18, 19, 27, 31, 31): c[k] += 1
     >>> yaku_shanten(c, ("p777-",), False, {31, 32, 33, 27, 28}, [4] * 34)
-    3
+    2
     """
     n_melds = len(melds)
     keys = keys_of_counts(counts)

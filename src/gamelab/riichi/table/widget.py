@@ -6,6 +6,8 @@ terminals (九種九牌), Declare tenpai, Pass, Next hand. The rule panel sets t
 lesson, the length of the game and the bots' level (easy or normal) for the next New game; the result
 panel shows each hand's yaku, fu, han and payments, or the draw and who was tenpai. Keys: Enter or n
 for Next hand / Pass, t for Tsumo / Ron, r for Riichi. What each input means is decided in :mod:`.controls`.
+``steps`` (a :class:`~.endings.RuleSteps`) plays the draws and dealer repeats on other versions of their
+steps – a learner's, in lesson 05 – in this game, every New game and a loaded save.
 
 >>> board = RiichiBoard(seed=1, rules={'場数': 0})   # in a notebook, the last line of a cell shows it
 >>> board.game.legal_actions()[0]
@@ -24,16 +26,10 @@ from ..rules import Rules, describe_rules, make_rules
 from . import controls
 from .bots import DEFAULT_LEVEL, LEVELS
 from .controls import CallButton
+from .endings import RuleSteps
 from .engine import Table
 from .game import RiichiGame
-from .picture import (
-    RiichiGamePicture,
-    RiichiUI,
-    TablePicture,
-    TableView,
-    record_views,
-    result_lines,
-)
+from .picture import RiichiGamePicture, RiichiUI, TablePicture, TableView, record_views, result_lines
 
 __all__ = ["RiichiBoard", "RecordViewer"]
 
@@ -46,17 +42,19 @@ class RiichiBoard(PlayBoard[RiichiGame, RiichiUI]):
     children: tuple[widgets.Widget, ...]  # the VBox's trait, rearranged in build() (ipywidgets has no types)
 
     def __init__(self, seed: int = 0, rules: dict[str, Any] | str | None = None, seat: int = 0,
-                 level: str = DEFAULT_LEVEL, **options: Any) -> None:
+                 level: str = DEFAULT_LEVEL, steps: RuleSteps | None = None, **options: Any) -> None:
         self._next_seed = seed
         self._seat = seat
+        # the draws and dealer repeats play on these (a learner's): every new game, and a loaded save, too
+        self.game_class = RiichiGame.with_steps(steps) if steps is not None else RiichiGame
         self.rule_panel = _RulePanel(make_rules(rules), level)
         self.calls = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self._pool: list[widgets.Button] = []  # call buttons, reused as the moment changes
         self._shown: list[CallButton] = []  # what the first len(_shown) buttons of the pool play now
         self.result_panel = widgets.HTML(layout=widgets.Layout(min_height="2em"))
         self.result_panel.add_class("gamelab-riichi-result")
-        super().__init__(RiichiGame.new(seed=seed, seat=seat, rules=describe_rules(make_rules(rules)), level=level),
-                         **options)
+        super().__init__(self.game_class.new(seed=seed, seat=seat, rules=describe_rules(make_rules(rules)),
+                                             level=level), **options)
 
     def build(self) -> None:
         # the call buttons and the result right under the status line; the rules at the bottom
@@ -83,8 +81,8 @@ class RiichiBoard(PlayBoard[RiichiGame, RiichiUI]):
     def fresh_game(self) -> RiichiGame:
         # New game = the next seed and the rules set in the panel
         self._next_seed += 1
-        return RiichiGame.new(seed=self._next_seed, seat=self._seat, rules=describe_rules(self.rule_panel.rules()),
-                              level=self.rule_panel.level.value)
+        return self.game_class.new(seed=self._next_seed, seat=self._seat,
+                                   rules=describe_rules(self.rule_panel.rules()), level=self.rule_panel.level.value)
 
     def after_action(self, action: str) -> None:
         super().after_action(action)

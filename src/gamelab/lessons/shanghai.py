@@ -1,0 +1,1172 @@
+"""The Shanghai lesson's exercises: every step of「JavaScriptで上海麻雀をつくる」the learner writes.
+
+Each exercise compares the learner's function with the shipped one on many fixed cases, and reports the
+first case that differs in the game's words — tiles named by their face and place ("東 at layer 3,
+row 0, column 2") — with the field drawn (:class:`~gamelab.shanghai.picture.ShanghaiPicture`, cut to
+the rows that matter) and the tiles that differ marked: a green frame where the shipped version says
+yes and yours does not, a red cross where yours says yes and the shipped version does not, an orange
+ring on the tile the case is about.
+
+=========================  =================================================  ==============================
+exercise id                the tutorial's step                                shipped function
+=========================  =================================================  ==============================
+``shanghai.set_position``  ``Tile.SetPosition`` (牌の設置)                      ``board.screen_rect``
+``shanghai.is_top``        ``Tile.IsTop``                                     ``board.is_top``
+``shanghai.can_select``    ``Tile.CanSelect`` (牌は選択できるか？)              ``board.can_select``
+``shanghai.tile_tint``     ``Tile.Draw``'s colours (選択可能な牌に着色する)      ``picture.tile_tint``
+``shanghai.tile_undo``     ``Tile.Undo`` (アンドゥ機能)                         ``board.put_back``
+``shanghai.layout_mask``   ``initTiles``' ``undefined`` / ``null`` masks       ``board.layout_mask``
+``shanghai.get_edges``     ``getEdges``                                       ``generator.get_edges``
+``shanghai.get_random2``   ``getRandom2``                                     ``generator.get_random2``
+``shanghai.init_tiles``    ``initTiles`` (問題の生成)                           ``generator.init_tiles``
+``shanghai.on_click``      ``onClick`` (牌が選択されたときの処理)                ``controls.click``
+``shanghai.check_clear``   ``checkClear`` (ゲームクリア判定)                     ``board.is_clear``
+``shanghai.search``        ``search`` (手詰まり判定)                            ``board.first_pair``
+``shanghai.on_cancel``     the Cancel button (取り消し / もとに戻す)              ``controls.cancel``
+``shanghai.on_search``     the Search button (探す)                            ``controls.search_first``
+``shanghai.get_time_text`` ``getTimeText``                                    ``page.time_text``
+``shanghai.scroll_how_to`` ``update``'s ``howToPlayLeft``                     ``page.scroll_how_to``
+=========================  =================================================  ==============================
+
+>>> from gamelab.shanghai.board import can_select
+>>> check(exercise("shanghai.can_select")(can_select)).status
+'passed'
+>>> @exercise("shanghai.can_select")
+... def edgeless(grid, depth, row, col):
+...     if depth > 0 and grid[depth - 1][row][col] is not None:
+...         return False
+...     return grid[depth][row][col - 1] is None or grid[depth][row][(col + 1) % 12] is None
+>>> print(repr(check(edgeless)))
+✘ shanghai.can_select: 6 of 311 cases differ from the shipped version.
+東 (East) at layer 3 (bottom), row 0, column 0 can be taken?
+  the shipped can_select says True: it stands at the left edge of the board (column 0)
+  yours says False
+In the picture: orange ring: the tile asked about.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import textwrap
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Sequence
+
+from ..controls import Response
+from ..pictures import FONT, SvgImage, SvgPainter
+from ..shanghai import board as b
+from ..shanghai import controls, generator, page
+from ..shanghai.board import (
+    COL_COUNT,
+    DEPTH_COUNT,
+    FIELD_HEIGHT,
+    FIELD_WIDTH,
+    LAYER_DY,
+    ROW_COUNT,
+    TILE_HEIGHT,
+    TILE_WIDTH,
+    Position,
+    Tile,
+    screen_rect,
+)
+from ..shanghai.game import Shanghai
+from ..shanghai.picture import ShanghaiPicture, ShanghaiUI, TileAt, tile_tint
+from .exercises import Exercise, Explanation, check, exercise, register  # noqa: F401  (check, exercise: the examples)
+
+__all__ = ["face_name", "place_name", "tile_name", "field_picture", "Marks", "positions", "board_from", "filling_grid",
+           "filling_text"]
+
+# -- names in the game's words ------------------------------------------------------------------------
+_SUITS = {1: "characters", 2: "circles", 3: "bamboo"}
+_HONOURS = {41: "East", 42: "South", 43: "West", 44: "North", 45: "White dragon", 46: "Green dragon",
+            47: "Red dragon"}
+
+
+def face_name(kind: int) -> str:
+    """A kind as a player says it: ``face_name(25) == "五筒 (5 of circles)"``, ``face_name(41) == "東 (East)"``."""
+    if kind in _HONOURS:
+        return f"{b.KIND_NAMES[kind]} ({_HONOURS[kind]})"
+    if kind in b.KIND_NAMES:
+        return f"{b.KIND_NAMES[kind]} ({kind % 10} of {_SUITS[kind // 10]})"
+    return f"kind {kind!r}"
+
+
+def place_name(position: Sequence[int]) -> str:
+    """``(3, 0, 2)`` → ``"layer 3 (bottom), row 0, column 2"``."""
+    depth, row, col = position
+    layer = f"layer {depth}" + (" (top)" if depth == 0 else " (bottom)" if depth == DEPTH_COUNT - 1 else "")
+    return f"{layer}, row {row}, column {col}"
+
+
+def tile_name(tile: Tile) -> str:
+    """``Tile(41, 3, 0, 2)`` → ``"東 (East) at layer 3 (bottom), row 0, column 2"``."""
+    return f"{face_name(tile.kind)} at {place_name(tile.position)}"
+
+
+def _short_place(position: Sequence[int]) -> str:
+    return "layer {}, row {}, column {}".format(*position)
+
+
+# -- positions: small hand-made ones first (a first failing case draws small), then real deals ------
+def board_from(kinds: dict[Position, int]) -> Shanghai:
+    """A hand-made position from ``{(depth, row, col): kind}`` (through the engine's board text)."""
+    lines = []
+    for depth in range(DEPTH_COUNT):
+        lines.append(f"layer {depth}")
+        for row in range(ROW_COUNT):
+            lines.append(" ".join(str(kinds[(depth, row, col)]) if (depth, row, col) in kinds else ".."
+                                  for col in range(COL_COUNT)))
+    return Shanghai.new(board="\n".join(lines))
+
+
+def _row(depth: int, row: int, first: int, kinds: Iterable[int]) -> dict[Position, int]:
+    return {(depth, row, first + i): kind for i, kind in enumerate(kinds) if kind}
+
+
+E, S, W, N, WH, GR, RD = 41, 42, 43, 44, 45, 46, 47
+M1, M5, P5, S3 = 11, 15, 25, 33
+
+
+@lru_cache(maxsize=None)
+def positions() -> dict[str, Shanghai]:
+    """The positions the exercises are checked on, by name: small hand-made ones, then deal 7 and
+    deal 11 at several stages of a winning game."""
+    made: dict[str, Shanghai] = {}
+    # the edges of a row, a stack of three, a tile held in on both sides
+    made["edges"] = board_from({**_row(3, 0, 0, [E, M5, E]), **_row(3, 0, 9, [S, S, WH]),
+                                (2, 0, 10): WH, (1, 0, 10): RD})
+    # a short pyramid: a row of six, two on top, one on those
+    made["pyramid"] = board_from({**_row(3, 1, 3, [N, P5, M1, M1, P5, N]), **_row(2, 1, 5, [RD, S3]),
+                                  (1, 1, 5): S3, **_row(3, 0, 4, [GR, GR])})
+    # two pairs free (東 … 東 and 西 … 西), and a stalemate: the free tiles are all different
+    made["two pairs"] = board_from({**_row(3, 0, 3, [E, S, E]), **_row(3, 1, 3, [W, N, W])})
+    made["stalemate"] = board_from({**_row(3, 0, 3, [E, S, W]), **_row(3, 1, 3, [N, E, S]),
+                                    **_row(3, 2, 3, [WH, W, N, GR])})
+    made["cleared"] = board_from({})
+    for number in (7, 11):
+        game = Shanghai.new(deal=number)
+        actions = game.construction_actions()
+        for step in (0, 24, 48, 62, 66):
+            stage = Shanghai.new(deal=number)
+            for action in actions[:step]:
+                stage.play(action)
+            made[f"deal {number}, {step} pairs taken"] = stage
+    return made
+
+
+def _small(names: Iterable[str] = ("edges", "pyramid", "two pairs", "stalemate")) -> list[Shanghai]:
+    return [positions()[name] for name in names]
+
+
+# -- the picture: the field, cut to the rows that matter, with marks --------------------------------
+_GREEN, _RED, _ORANGE, _GHOST = "#00e676", "#ff1f5a", "#ffab00", "#d9f2f2"
+
+
+@dataclass
+class Marks:
+    """What to mark on the field: ``want`` (green frame: the shipped version's answer that yours lacks),
+    ``extra`` (red badge ✗: yours, not the shipped version's), ``focus`` (orange ring: the tile asked
+    about), ``places`` (faint outlines: places still to fill) and ``filled`` (pale outlines: tiles placed,
+    faces left out so a big grid stays a small picture)."""
+
+    want: set[Position] = field(default_factory=set)
+    extra: set[Position] = field(default_factory=set)
+    focus: set[Position] = field(default_factory=set)
+    places: set[Position] = field(default_factory=set)
+    filled: set[Position] = field(default_factory=set)
+    rects: list[tuple[Sequence[float], str]] = field(default_factory=list)  # (left, top, right, bottom), colour
+
+
+def _valid(position: Any) -> bool:
+    return (isinstance(position, tuple) and len(position) == 3 and all(isinstance(v, int) for v in position)
+            and 0 <= position[0] < DEPTH_COUNT and 0 <= position[1] < ROW_COUNT and 0 <= position[2] < COL_COUNT)
+
+
+def field_picture(game: Shanghai | None, marks: Marks | None = None, ui: ShanghaiUI | None = None,
+                  label: str = "Shanghai field", picture: ShanghaiPicture | None = None) -> SvgImage:
+    """The field as the play board draws it (``game`` with ``ui``'s marks, by ``picture``; only the marked
+    places when ``game`` is None), with ``marks`` on top, cut below the lowest tile or mark so a small
+    position makes a small picture.
+
+    >>> svg = field_picture(positions()["two pairs"], Marks(focus={(3, 0, 3)}))._repr_svg_()
+    >>> svg.count("<svg"), 'height="174"' in svg     # rows 0 and 1 of the bottom layer: 174 pixels, not 480
+    (1, True)
+    """
+    marks = marks or Marks()
+    picture = picture or ShanghaiPicture()
+    marked = [p for p in marks.want | marks.extra | marks.focus | marks.places | marks.filled if _valid(p)]
+    bottoms = [screen_rect(*p)[3] for p in marked] + [rect[3] for rect, _ in marks.rects]
+    if game is not None:
+        place = picture.set_position or screen_rect
+        bottoms += [place(*t.position)[3] for t in game.tiles]
+    tall = game is not None and game.is_cleared
+    height = FIELD_HEIGHT if tall else int(min(FIELD_HEIGHT, max(120, max(bottoms, default=0) + LAYER_DY + 12)))
+    painter = SvgPainter(FIELD_WIDTH, height)
+    if game is not None:
+        picture.paint(painter, game, ui)
+    else:
+        painter.rect(0, 0, FIELD_WIDTH, height, fill=picture.background)
+    outlines = [(p, 0.18) for p in marks.places if _valid(p)] + [(p, 0.6) for p in marks.filled if _valid(p)]
+    for p, opacity in sorted(outlines, key=lambda item: (-item[0][0], item[0][1], item[0][2])):
+        left, top, _, _ = screen_rect(*p)
+        painter.rect(left, top, TILE_WIDTH, TILE_HEIGHT, fill="#ffffff", alpha=opacity, stroke=_GHOST)
+    for rect, colour in marks.rects:
+        x0, y0, x1, y1 = rect
+        painter.rect(x0, y0, x1 - x0, y1 - y0, stroke=colour, line_width=3)
+    for p in _first(marks.want):
+        if _valid(p):
+            left, top, _, _ = screen_rect(*p)
+            painter.rect(left - 2, top - 2, TILE_WIDTH + 4, TILE_HEIGHT + 4, stroke=_GREEN, line_width=4)
+    for p in marks.focus:
+        if _valid(p):
+            left, top, right, bottom = screen_rect(*p)
+            painter.circle((left + right) / 2, (top + bottom) / 2, 27, stroke=_ORANGE, line_width=4)
+    for p in _first(marks.extra):
+        if _valid(p):
+            left, top, right, bottom = screen_rect(*p)
+            painter.rect(left - 1, top - 1, TILE_WIDTH + 2, TILE_HEIGHT + 2, stroke=_RED, line_width=2)
+            x, y = right - 3, top + 3
+            painter.circle(x, y, 8, fill=_RED, stroke="white", line_width=1.5)
+            painter.line(x - 3.5, y - 3.5, x + 3.5, y + 3.5, stroke="white", line_width=2)
+            painter.line(x - 3.5, y + 3.5, x + 3.5, y - 3.5, stroke="white", line_width=2)
+    return SvgImage(painter.svg(), label)
+
+
+#: at most this many places of each mark are drawn (a wildly wrong answer still makes a small picture)
+MAX_MARKS = 24
+
+
+def _first(places: set[Position]) -> list[Position]:
+    return sorted((p for p in places if _valid(p)), key=lambda p: (-p[0], p[1], p[2]))[:MAX_MARKS]
+
+
+_LEGEND = {
+    "focus": "orange ring: the tile asked about",
+    "want": "green frame: in the shipped answer, not in yours",
+    "extra": "red ✗: in yours, not in the shipped answer",
+}
+
+
+def _note(text: str) -> list[str]:
+    """A sentence about the picture, wrapped to lines a report shows without scrolling."""
+    return textwrap.wrap(text, 96, subsequent_indent="  ")
+
+
+def _legend(*kinds: str, first: str = "") -> list[str]:
+    return _note("In the picture: " + first + "; ".join(_LEGEND[k] for k in kinds) + ".")
+
+
+def _odd(got: Any) -> str:
+    text = repr(got)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+# == Tile: SetPosition, IsTop, CanSelect, Draw's colours, Undo ========================================
+def _rect_of(got: Any) -> tuple[float, ...] | None:
+    try:
+        values = tuple(got)
+    except TypeError:
+        return None
+    if len(values) != 4 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        return None
+    return values
+
+
+def _explain_set_position(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    depth, row, col = case
+    lines = [f"The tile at {place_name(case)}:",
+             "  the shipped set_position puts its face at left {}, top {}, right {}, bottom {}".format(*expected)]
+    rect = _rect_of(got)
+    marks = Marks(rects=[(expected, _GREEN)])
+    if got is None:
+        lines.append("  yours returned None: return (left, top, right, bottom)")
+    elif rect is None:
+        lines.append(f"  yours returned {_odd(got)}: return four numbers (left, top, right, bottom)")
+    else:
+        lines.append("  yours puts it at           left {}, top {}, right {}, bottom {}".format(*rect))
+        marks.rects.append((rect, _RED))
+        if rect[2] - rect[0] != TILE_WIDTH or rect[3] - rect[1] != TILE_HEIGHT:
+            lines.append(f"  (a face is {TILE_WIDTH} × {TILE_HEIGHT} pixels: right = left + {TILE_WIDTH}, "
+                         f"bottom = top + {TILE_HEIGHT})")
+    lines += _note("In the picture: the tile where the shipped version puts it, in a green frame; yours in red.")
+    bottom = max([expected[3]] + [r[3] for r, _ in marks.rects[1:]])
+    painter = SvgPainter(FIELD_WIDTH, int(min(FIELD_HEIGHT, max(120, bottom + LAYER_DY + 12))),
+                         background=ShanghaiPicture.background)
+    ShanghaiPicture.draw_tile(painter, Tile(E, depth, row, col), can_select=False)
+    for frame, colour in marks.rects:
+        x0, y0, x1, y1 = frame
+        painter.rect(x0, y0, x1 - x0, y1 - y0, stroke=colour, line_width=3)
+    return Explanation(lines, SvgImage(painter.svg(), "set_position"))
+
+
+register(Exercise(
+    "shanghai.set_position", b.screen_rect, name="set_position",
+    cases=lambda: [(d, r, c) for d in reversed(range(DEPTH_COUNT)) for r in range(ROW_COUNT) for c in range(COL_COUNT)],
+    same=lambda expected, got: _rect_of(got) == expected,
+    explain=_explain_set_position,
+    solution_imports="from gamelab.shanghai.board import (TILE_WIDTH, TILE_HEIGHT, DEPTH_COUNT, LAYER_DX, "
+                     "LAYER_DY, MARGIN_LEFT, MARGIN_TOP)",
+))
+
+
+_TILE_POSITIONS = ("edges", "pyramid", "two pairs", "stalemate", "deal 7, 0 pairs taken", "deal 11, 24 pairs taken",
+                   "deal 7, 48 pairs taken", "deal 11, 62 pairs taken")
+
+
+def _tile_cases(names: Iterable[str] | None = None) -> list[tuple[Shanghai, int, int, int]]:
+    chosen = [positions()[n] for n in names] if names is not None else list(positions().values())
+    return [(game, *tile.position) for game in chosen for tile in game.tiles]
+
+
+def _run_on_grid(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
+    game, *rest = case
+    return function(game.grid(), *rest)
+
+
+def _why_not_top(game: Shanghai, position: Position) -> str:
+    depth, row, col = position
+    above = game.tile_at((depth - 1, row, col)) if depth > 0 else None
+    if depth == 0:
+        return "it is on the top layer (depth 0): nothing can lie on it"
+    if above is None:
+        return f"the place above it ({_short_place((depth - 1, row, col))}) is empty"
+    return f"{tile_name(above)} lies on it"
+
+
+def _explain_is_top(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    game, depth, row, col = case
+    tile = game.tile_at((depth, row, col))
+    assert tile is not None
+    lines = [f"Is {tile_name(tile)} on top (nothing lying on it)?",
+             f"  the shipped is_top says {expected}: {_why_not_top(game, tile.position)}",
+             f"  yours says {got!r}" + (" (did you forget a return?)" if got is None else ""),
+             "  (layer 0 is the top: the place above (depth, row, col) is (depth - 1, row, col))",
+             *_legend("focus")]
+    return Explanation(lines, field_picture(game, Marks(focus={tile.position}), label="is_top"))
+
+
+register(Exercise(
+    "shanghai.is_top", b.is_top, name="is_top", cases=lambda: _tile_cases(_TILE_POSITIONS), run=_run_on_grid,
+    explain=_explain_is_top,
+    solution_imports="from gamelab.shanghai.board import Grid",
+))
+
+
+def _why_select(game: Shanghai, position: Position) -> str:
+    depth, row, col = position
+    if not game.is_top(position):
+        return _why_not_top(game, position)
+    if col == 0:
+        return "it stands at the left edge of the board (column 0)"
+    if game.tile_at((depth, row, col - 1)) is None:
+        return f"its left neighbour ({_short_place((depth, row, col - 1))}) is empty"
+    if col == COL_COUNT - 1:
+        return f"it stands at the right edge of the board (column {COL_COUNT - 1})"
+    if game.tile_at((depth, row, col + 1)) is None:
+        return f"its right neighbour ({_short_place((depth, row, col + 1))}) is empty"
+    return "tiles stand on both its sides"
+
+
+def _explain_can_select(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    game, depth, row, col = case
+    tile = game.tile_at((depth, row, col))
+    assert tile is not None
+    lines = [f"{tile_name(tile)} can be taken?",
+             f"  the shipped can_select says {expected}: {_why_select(game, tile.position)}",
+             f"  yours says {got!r}" + (" (did you forget a return?)" if got is None else ""),
+             *_legend("focus")]
+    if got is not None and not isinstance(got, bool):
+        lines.insert(3, "  (return True or False)")
+    return Explanation(lines, field_picture(game, Marks(focus={tile.position}), label="can_select"))
+
+
+register(Exercise(
+    "shanghai.can_select", b.can_select, name="can_select", cases=lambda: _tile_cases(_TILE_POSITIONS),
+    run=_run_on_grid, explain=_explain_can_select,
+    solution_imports="from gamelab.shanghai.board import COL_COUNT, Grid",
+))
+
+
+def _tint_of(got: Any) -> tuple[float, ...] | None:
+    try:
+        values = tuple(got)
+    except TypeError:
+        return None
+    if len(values) != 4 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        return None
+    return values
+
+
+def _same_tint(expected: Any, got: Any) -> bool:
+    tint = _tint_of(got)
+    return (tint is not None and tuple(tint[:3]) == tuple(expected[:3])
+            and math.isclose(tint[3], expected[3], abs_tol=1e-9))
+
+
+def _tint_text(tint: Sequence[float]) -> str:
+    red, green, blue, opacity = tint
+    return f"rgba({red}, {green}, {blue}, {round(opacity, 3)})"
+
+
+def _explain_tile_tint(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    depth, selected = case
+    state = "selected" if selected else "not selected"
+    lines = [f"A free tile on layer {depth}, {state}:",
+             f"  the shipped tile_tint lays {_tint_text(expected)} over it"]
+    tint = _tint_of(got)
+    if tint is None:
+        lines.append(f"  yours returned {_odd(got)}: return (red, green, blue, opacity)")
+    else:
+        lines.append(f"  yours lays        {_tint_text(tint)}")
+    lines += _note("In the picture: the same tile, on the left tinted the shipped way, on the right yours.")
+    painter = SvgPainter(180, 100, background=ShanghaiPicture.background)
+    for x, rule, caption in ((24, tile_tint, "shipped"), (110, (lambda d, s: tint) if tint else None, "yours")):
+        tile = Tile(M5, depth, 0, 0)
+        if rule is None:
+            ShanghaiPicture.draw_tile(painter, tile, can_select=False, at=(x, 12))
+        else:
+            ShanghaiPicture.draw_tile(painter, tile, can_select=True, selected=selected, at=(x, 12), tint=rule)
+        painter.text(x + TILE_WIDTH / 2, 86, caption, size=12, fill="white", family=FONT)
+    return Explanation(lines, SvgImage(painter.svg(), "tile_tint"))
+
+
+register(Exercise(
+    "shanghai.tile_tint", tile_tint, name="tile_tint",
+    cases=lambda: [(depth, selected) for depth in range(DEPTH_COUNT) for selected in (False, True)],
+    same=_same_tint, explain=_explain_tile_tint,
+    solution_imports="from gamelab.shanghai.picture import Tint",
+))
+
+
+def _grid_state(grid: Any) -> tuple[tuple[Position, int], ...] | str:
+    """What a grid holds, comparable: the tiles by place (or a text saying why it is not a grid)."""
+    try:
+        cells = []
+        for depth in range(DEPTH_COUNT):
+            for row in range(ROW_COUNT):
+                for col in range(COL_COUNT):
+                    cell = grid[depth][row][col]
+                    if cell is None:
+                        continue
+                    if cell is generator.UNFILLED:
+                        return f"{_short_place((depth, row, col))} is still UNFILLED"
+                    if not isinstance(cell, Tile):
+                        return f"{_short_place((depth, row, col))} holds {_odd(cell)}, not a Tile or None"
+                    if cell.position != (depth, row, col):
+                        return f"{_short_place((depth, row, col))} holds the tile of {_short_place(cell.position)}"
+                    cells.append((cell.position, cell.kind))
+        return tuple(cells)
+    except (TypeError, IndexError, KeyError) as exc:
+        return f"not a 4 × 8 × 12 grid ({type(exc).__name__})"
+
+
+def _undo_cases() -> list[tuple[Shanghai, Tile]]:
+    cases = []
+    for name in ("edges", "pyramid", "two pairs", "deal 7, 24 pairs taken", "deal 11, 48 pairs taken"):
+        game = positions()[name]
+        for pair in game.removable_pairs()[:3]:
+            taken = game.copy()
+            taken.remove(*pair)
+            cases += [(taken, pair[0]), (taken, pair[1])]
+    return cases
+
+
+def _run_undo(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
+    game, tile = case
+    grid = game.grid()
+    function(grid, tile)
+    return _grid_state(grid)
+
+
+def _explain_tile_undo(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    game, tile = case
+    lines = [f"Putting back {tile_name(tile)} (taken with its pair):"]
+    marks = Marks(want={tile.position})
+    if isinstance(got, str):
+        lines.append(f"  afterwards the grid is wrong: {got}")
+    elif got is not None:
+        want, have = dict(expected), dict(got)
+        missing = [p for p in want if p not in have]
+        extra = [p for p in have if have[p] != want.get(p)]
+        if missing:
+            lines.append("  the tile is not back at " + "; ".join(_short_place(p) for p in missing[:3]))
+        if extra:
+            lines.append("  yours changed " + "; ".join(_short_place(p) for p in extra[:3]))
+            marks.extra.update(extra)
+        if not missing and not extra:
+            lines.append("  the grids differ")
+    lines += ["  the shipped tile_undo sets grid[depth][row][col] to the tile: it kept its place",
+              *_note("In the picture: the field before; the green frame is where the tile goes back.")]
+    return Explanation(lines, field_picture(game, marks, label="tile_undo"))
+
+
+register(Exercise(
+    "shanghai.tile_undo", b.put_back, name="tile_undo", cases=_undo_cases, run=_run_undo,
+    explain=_explain_tile_undo,
+    solution_imports="from gamelab.shanghai.board import Tile",
+))
+
+
+# == 問題の生成: the layout mask, getEdges, getRandom2, initTiles ======================================
+def _mask_places(mask: Any) -> set[Position] | str:
+    try:
+        if len(mask) != DEPTH_COUNT or any(len(layer) != ROW_COUNT for layer in mask) or any(
+                len(line) != COL_COUNT for layer in mask for line in layer):
+            return f"not {DEPTH_COUNT} layers of {ROW_COUNT} rows of {COL_COUNT} places"
+        return {(d, r, c) for d in range(DEPTH_COUNT) for r in range(ROW_COUNT) for c in range(COL_COUNT)
+                if mask[d][r][c]}
+    except TypeError:
+        return f"{_odd(mask)} is not a list of layers"
+
+
+def _explain_layout_mask(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    want = _mask_places(expected)
+    assert isinstance(want, set)
+    have = _mask_places(got)
+    lines = ["The layout: where the 136 tiles stand (True = a tile goes here, the tutorial's undefined)."]
+    marks = Marks(places=set(want))
+    if got is None:
+        lines.append("  yours returned None: return mask[depth][row][col]")
+    elif isinstance(have, str):
+        lines.append(f"  yours is {have}")
+    else:
+        for depth in range(DEPTH_COUNT):
+            w = sum(1 for p in want if p[0] == depth)
+            h = sum(1 for p in have if p[0] == depth)
+            if w != h:
+                lines.append(f"  layer {depth}: the shipped layout has {w} places, yours {h}")
+        missing, extra = sorted(want - have), sorted(have - want)
+        if missing:
+            lines.append("  missing: " + "; ".join(_short_place(p) for p in missing[:3])
+                         + (f" and {len(missing) - 3} more" if len(missing) > 3 else ""))
+        if extra:
+            lines.append("  not in the layout: " + "; ".join(_short_place(p) for p in extra[:3])
+                         + (f" and {len(extra) - 3} more" if len(extra) > 3 else ""))
+        marks.want, marks.extra = set(missing), set(extra)
+        marks.places = set(want) & set(have)
+        if len(missing) > MAX_MARKS or len(extra) > MAX_MARKS:
+            lines.append(f"  (the picture marks the first {MAX_MARKS} of each)")
+    lines += _legend("want", "extra", first="outlines: the places both agree on; ")
+    return Explanation(lines, field_picture(None, marks, label="layout_mask"))
+
+
+register(Exercise(
+    "shanghai.layout_mask", b.layout_mask, name="layout_mask", cases=lambda: [()],
+    same=lambda expected, got: _mask_places(got) == _mask_places(expected), explain=_explain_layout_mask,
+    solution_imports="from gamelab.shanghai.board import ROW_COUNT, COL_COUNT, DEPTH_COUNT",
+))
+
+
+def filling_grid(seed: int, steps: int) -> list:
+    """The tutorial's grid while ``initTiles`` fills it: the layout marked ``UNFILLED`` and the first
+    ``steps`` pairs placed (fewer if the filling ends first), as the generator makes it for ``seed``
+    (a fresh copy each time: a learner's function may change it)."""
+    return [[list(line) for line in layer] for layer in _filling_grid(seed, steps)]
+
+
+@lru_cache(maxsize=None)
+def _filling_grid(seed: int, steps: int) -> list:
+    rng = random.Random(seed)
+    kinds = generator.shuffled_pairs(rng)
+    mask = b.layout_mask()
+    grid: list = [[[generator.UNFILLED if mask[d][r][c] else None for c in range(COL_COUNT)]
+                   for r in range(ROW_COUNT)] for d in range(DEPTH_COUNT)]
+    for step in range(steps):
+        rets = generator.get_edges(grid)
+        if len(rets) < 2:
+            break
+        pair = generator.get_random2(rng, len(rets) - 1)
+        assert pair is not None
+        for depth, row, col in (rets[pair[0]], rets[pair[1]]):
+            grid[depth][row][col] = Tile(kinds[step], depth, row, col)
+    return grid
+
+
+def filling_text(grid: list, offered: Iterable[Position] = ()) -> str:
+    """A grid being filled as text, the four layers side by side: ``■`` a tile placed, ``·`` a place still
+    undefined (``UNFILLED``), ``○`` a place offered (by ``get_edges``), blank where no tile goes.
+
+    >>> print(filling_text(filling_grid(1, 0), [(0, 3, 5)]).splitlines()[4])
+      3       ○·           ····         ······     ············
+    """
+    chosen = set(offered)
+    lines = ["row  " + "  ".join(f"layer {depth}".ljust(COL_COUNT) for depth in range(DEPTH_COUNT))]
+    for row in range(ROW_COUNT):
+        parts = []
+        for depth in range(DEPTH_COUNT):
+            line = ""
+            for col in range(COL_COUNT):
+                cell = grid[depth][row][col]
+                line += ("○" if (depth, row, col) in chosen else "■" if isinstance(cell, Tile)
+                         else "·" if cell is generator.UNFILLED else " ")
+            parts.append(line)
+        lines.append(f"{row:3}  " + "  ".join(parts))
+    return "\n".join(lines)
+
+
+_EDGE_CASES = [(seed, steps) for seed in (1, 2, 3) for steps in (0, 1, 3, 8, 20, 40, 55, 62, 65, 67, 68)] + [
+    (seed, 68) for seed in (5, 9, 13, 18, 24, 29, 31)]
+
+
+def _positions_of(got: Any) -> list[Position] | str:
+    try:
+        result = []
+        for item in got:
+            if isinstance(item, dict):
+                item = (item["depth"], item["row"], item["col"])
+            place = tuple(item)
+            if not _valid(place):
+                return f"{_odd(item)} is not a place (depth, row, col) on the board"
+            result.append(place)
+        return result
+    except (TypeError, KeyError, ValueError):
+        return f"{_odd(got)} is not a list of places (depth, row, col)"
+
+
+def _places_text(places: Sequence[Position], shown: int = 6) -> str:
+    text = " ".join(f"({d},{r},{c})" for d, r, c in places[:shown])
+    return (text + (" …" if len(places) > shown else "")) or "nothing"
+
+
+def _run_edges(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
+    return _positions_of(function(filling_grid(*case)))
+
+
+def _grid_game(grid: list) -> tuple[Shanghai, set[Position]]:
+    """The placed tiles of a grid being filled, as a position, and its unfilled places."""
+    kinds = {}
+    unfilled = set()
+    for d in range(DEPTH_COUNT):
+        for r in range(ROW_COUNT):
+            for c in range(COL_COUNT):
+                cell = grid[d][r][c]
+                if cell is generator.UNFILLED:
+                    unfilled.add((d, r, c))
+                elif isinstance(cell, Tile):
+                    kinds[(d, r, c)] = cell.kind
+    return board_from(kinds), unfilled
+
+
+def _explain_get_edges(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    seed, steps = case
+    grid = filling_grid(seed, steps)
+    game, unfilled = _grid_game(grid)
+    placed = 136 - len(unfilled)
+    lines = [f"A grid being filled ({placed} tiles placed, {len(unfilled)} places still undefined):"]
+    marks = Marks(places=unfilled, filled={t.position for t in game.tiles})
+    if isinstance(got, str) or got is None:
+        lines.append(f"  yours returned {'None' if got is None else got}")
+        marks.want = set(expected)
+    else:
+        lines.append(f"  the shipped get_edges offers {len(expected)}: {_places_text(expected)}")
+        lines.append(f"  yours offers {len(got)}:{' ' * (16 + len(str(len(expected))) - len(str(len(got))))}"
+                     f"{_places_text(got)}")
+        missing = [p for p in expected if p not in got]
+        extra = [p for p in got if p not in expected]
+        for p in missing[:3]:
+            above = "" if p[0] == 0 or (p[0] - 1, p[1], p[2]) not in unfilled else " (its place above is filled?)"
+            lines.append(f"  missing {place_name(p)}{above}")
+        for p in extra[:3]:
+            why = (" — the place above it is still undefined: upper layers first"
+                   if p[0] > 0 and (p[0] - 1, p[1], p[2]) in unfilled else
+                   " — not undefined" if p not in unfilled else " — not the outermost undefined place of its row")
+            lines.append(f"  extra {place_name(p)}{why}")
+        if not missing and not extra:
+            lines.append("  the same places in another order: scan depth, then row, then the left end before the right")
+        marks.want, marks.extra = set(missing), set(extra)
+    lines += _legend("want", "extra", first="pale tiles: placed; faint outlines: still undefined; ")
+    return Explanation(lines, field_picture(None, marks, label="get_edges"))
+
+
+register(Exercise(
+    "shanghai.get_edges", generator.get_edges, name="get_edges", cases=lambda: list(_EDGE_CASES),
+    run=_run_edges, explain=_explain_get_edges,
+    solution_imports="from gamelab.shanghai.board import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Position\n"
+                     "from gamelab.shanghai.generator import UNFILLED",
+))
+
+
+def _pair_of(got: Any) -> tuple[int, int] | None | str:
+    if got is None:
+        return None
+    if isinstance(got, dict) and set(got) == {"first", "second"}:
+        got = (got["first"], got["second"])
+    try:
+        first, second = got
+    except (TypeError, ValueError):
+        return f"{_odd(got)} is not a pair of numbers"
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (first, second)):
+        return f"{_odd(got)} is not a pair of whole numbers"
+    return first, second
+
+
+def _run_random2(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
+    seed, max_ = case
+    rng = random.Random(seed)
+    result = _pair_of(function(rng, max_))
+    return result, rng.random()  # the next number tells how many numbers were drawn
+
+
+def _random2_cases() -> list[tuple[int, int]]:
+    return [(seed, max_) for max_ in (-1, 0, 1, 2, 3, 5, 9, 30, 47) for seed in range(24)]
+
+
+def _explain_get_random2(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    seed, max_ = case
+    rng = random.Random(seed)
+    r1, r2 = (int(rng.random() * (max_ + 1)) for _ in range(2)) if max_ > 0 else (None, None)
+    want, _ = expected
+    have, after = got if isinstance(got, tuple) and len(got) == 2 else (got, None)
+    lines = [f"get_random2(rng, {max_}) with random.Random({seed}):"]
+    if r1 is not None:
+        lines.append(f"  the first two numbers give {r1} and {r2}" + (" — the same, so take it and the one below"
+                                                                     if r1 == r2 else ""))
+    lines.append(f"  the shipped get_random2 returns {want}")
+    lines.append(f"  yours returns {have}")
+    if have == want and after != expected[1]:
+        lines += ["  the same pair, but yours drew another count of random numbers:",
+                  "  draw exactly two, each with rng.random() (Math.random())"]
+    lines += _note("In the picture: the places 0 … max offered by get_edges; green: the shipped pair, red ✗: yours.")
+    count = max(1, max_ + 1)
+    cell = max(10, min(36, 440 // count))
+    painter = SvgPainter(cell * count + 20, 56, background=ShanghaiPicture.background)
+    for i in range(count):
+        x = 10 + i * cell
+        chosen_want = isinstance(want, tuple) and i in want
+        chosen_have = isinstance(have, tuple) and i in have
+        painter.rect(x + 1, 12, cell - 2, 30, fill="#ffffff", alpha=0.25 if not chosen_want else 0.9,
+                     stroke=_GREEN if chosen_want else _GHOST, line_width=3 if chosen_want else 1)
+        if chosen_have and not chosen_want:
+            painter.line(x + 3, 14, x + cell - 3, 40, stroke=_RED, line_width=3)
+            painter.line(x + 3, 40, x + cell - 3, 14, stroke=_RED, line_width=3)
+        if count <= 20:
+            painter.text(x + cell / 2, 27, str(i), size=11, fill="black", family=FONT)
+    return Explanation(lines, SvgImage(painter.svg(), "get_random2"))
+
+
+register(Exercise(
+    "shanghai.get_random2", generator.get_random2, name="get_random2", cases=_random2_cases, run=_run_random2,
+    explain=_explain_get_random2,
+    solution_imports="import random",
+))
+
+
+def _result_of(got: Any) -> Any:
+    """An init_tiles answer, comparable: None, or (tiles by place, pairs in order), or a text why not."""
+    if got is None:
+        return None
+    try:
+        grid, order = got
+    except (TypeError, ValueError):
+        return f"{_odd(got)} is not (grid, order) or None"
+    state = _grid_state(grid)
+    if isinstance(state, str):
+        return state
+    pairs = []
+    try:
+        for first, second in order:
+            pairs.append((tuple(first), tuple(second)))
+    except (TypeError, ValueError):
+        return f"order {_odd(order)} is not a list of pairs of places"
+    return state, tuple(pairs)
+
+
+def _run_init_tiles(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
+    (seed,) = case
+    return _result_of(function(random.Random(seed)))
+
+
+def _explain_init_tiles(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    (seed,) = case
+    lines = [f"init_tiles(random.Random({seed})):"]
+    layout = set(b.LAYOUT)
+    marks = Marks(places=set(layout))
+    if expected is None:
+        lines += ["  the shipped init_tiles gets stuck with places left undefined",
+                  "  and returns None (the tutorial's やりなおし)"]
+        stuck = _grid_game(filling_grid(seed, len(layout) // 2))
+        marks = Marks(filled={t.position for t in stuck[0].tiles}, want=stuck[1])
+    else:
+        lines.append(f"  the shipped init_tiles fills all 136 places in {len(expected[1])} steps")
+    if got is None or isinstance(got, str):
+        lines.append(f"  yours returns {'None' if got is None else got}")
+        if expected is None and isinstance(got, str) and "UNFILLED" in got:
+            lines.append("  (when places are left UNFILLED at the end, return None: createProblem tries again)")
+    elif expected is None:
+        lines.append("  yours fills the board anyway: check for places still UNFILLED at the end")
+    else:
+        want_tiles, want_order = dict(expected[0]), expected[1]
+        have_tiles, have_order = dict(got[0]), got[1]
+        step = next((i for i, (w, h) in enumerate(zip(want_order, have_order)) if w != h), None)
+        if step is None and len(want_order) != len(have_order):
+            step = min(len(want_order), len(have_order))
+        if step is not None:
+            lines.append(f"  the first {step} steps agree; at step {step + 1}:")
+            if step < len(want_order):
+                a, c = want_order[step]
+                lines.append(f"  the shipped one puts {face_name(want_tiles[a])} at {_short_place(a)} and "
+                             f"{_short_place(c)}")
+                marks.want = {a, c}
+            if step < len(have_order):
+                a, c = have_order[step]
+                kind = have_tiles.get(a)
+                lines.append(f"  yours puts {face_name(kind) if kind else 'nothing'} at {_short_place(a)} and "
+                             f"{_short_place(c)}")
+                marks.extra = {a, c} - marks.want
+            marks.filled = {p for pair in want_order[:step] for p in pair}
+            marks.places = layout - marks.filled
+        else:
+            diff = [p for p in want_tiles if have_tiles.get(p) != want_tiles[p]]
+            lines.append(f"  the same places in the same steps, but {len(diff)} hold another kind, e.g. "
+                         + "; ".join(f"{_short_place(p)} should be {face_name(want_tiles[p])}" for p in diff[:2]))
+            lines.append("  (step n puts two tiles of the kind shuffled_pairs(rng)[n])")
+            marks.want = set(diff[:8])
+            marks.places = set()
+            marks.filled = layout
+    lines += _legend("want", "extra", first="pale tiles: placed; faint outlines: still undefined; ")
+    return Explanation(lines, field_picture(None, marks, label="init_tiles"))
+
+
+register(Exercise(
+    "shanghai.init_tiles", generator.init_tiles, name="init_tiles",
+    cases=lambda: [(seed,) for seed in range(24)], run=_run_init_tiles, explain=_explain_init_tiles,
+    solution_imports="import random\n"
+                     "from gamelab.shanghai.board import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Position, Tile\n"
+                     "from gamelab.shanghai.generator import UNFILLED, shuffled_pairs",
+))
+
+
+# == 牌が選択されたとき: the click, the clear check, the stalemate search ===============================
+def _game_cases(names: Iterable[str] | None = None) -> list[tuple[Shanghai]]:
+    chosen = names if names is not None else positions().keys()
+    return [(positions()[name],) for name in chosen]
+
+
+def _explain_check_clear(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    (game,) = case
+    tiles = game.tiles
+    lines = ["Is the board clear (every tile taken)?"]
+    if expected:
+        lines.append("  the shipped check_clear says True: no tile is left")
+    else:
+        lines += [f"  the shipped check_clear says False: {len(tiles)} tiles are left,",
+                  f"    e.g. {tile_name(tiles[0])}"]
+    lines.append(f"  yours says {got!r}" + (" (did you forget a return?)" if got is None else ""))
+    lines += _legend("focus")
+    return Explanation(lines, field_picture(game, Marks(focus={t.position for t in tiles[:1]}), label="check_clear"))
+
+
+register(Exercise(
+    "shanghai.check_clear", b.is_clear, name="check_clear",
+    cases=lambda: _game_cases(["two pairs", "cleared", "edges", "stalemate", "deal 7, 66 pairs taken",
+                               "deal 11, 62 pairs taken", "deal 7, 0 pairs taken"]),
+    run=lambda function, case: function(case[0].grid()), explain=_explain_check_clear,
+    solution_imports="from gamelab.shanghai.board import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Grid",
+))
+
+
+def _found_pair(got: Any) -> tuple[Position, Position] | None | str:
+    if got is None:
+        return None
+    if isinstance(got, dict) and set(got) == {"first", "second"}:
+        got = (got["first"], got["second"])
+    try:
+        first, second = got
+        return tuple(first.position), tuple(second.position)
+    except (TypeError, ValueError, AttributeError):
+        return f"{_odd(got)} is not a pair of tiles"
+
+
+def _explain_search(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    (game,) = case
+    lines = [f"Which pair can be taken first? ({game.tiles_left} tiles on the board)"]
+    marks = Marks()
+    if expected is None:
+        lines.append("  the shipped search finds none: no two free tiles are of one kind (手詰まり), so None")
+    else:
+        a, c = (game.tile_at(p) for p in expected)
+        assert a is not None and c is not None
+        lines.append(f"  the shipped search finds {tile_name(a)}")
+        lines.append(f"    and {place_name(c.position)} (scanning layer, row, column: the first kind seen twice)")
+        marks.want = set(expected)
+    if isinstance(got, tuple):
+        a, c = (game.tile_at(p) for p in got)
+        names = [tile_name(t) if t else f"no tile at {_short_place(p)}" for t, p in zip((a, c), got)]
+        lines.append(f"  yours finds {names[0]}")
+        lines.append(f"    and {names[1]}")
+        marks.extra = set(got) - set(expected or ())
+        marks.want -= set(got)
+    else:
+        lines.append(f"  yours returns {'None' if got is None else got}")
+    lines += _legend("want", "extra")
+    return Explanation(lines, field_picture(game, marks, label="search"))
+
+
+register(Exercise(
+    "shanghai.search", b.first_pair, name="search", cases=_game_cases,
+    run=lambda function, case: _found_pair(function(case[0].grid())), explain=_explain_search,
+    solution_imports="from gamelab.shanghai.board import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Tile, TileGrid",
+))
+
+
+# -- the handlers: Response answers, told in words --------------------------------------------------------
+_SOUNDS = {"select": "the select sound", "ng": "the NG sound"}
+
+
+def _response_words(response: Any, game: Shanghai, ui: ShanghaiUI) -> list[str]:
+    """What a handler's answer does, in the game's words (a list of short phrases)."""
+    if response is None:
+        return ["nothing (None)"]
+    if not isinstance(response, Response):
+        return [f"{_odd(response)}, which is not a Response"]
+    words = []
+    if response.action is not None:
+        try:
+            first, second = (game.tile_at(p) for p in response.action.split())
+            words.append(f"takes the pair {first.name if first else '?'} ({response.action})")
+        except (ValueError, AttributeError):
+            words.append(f"plays {response.action!r}")
+    new = response.ui
+    if new is not None and new != ui:
+        if not isinstance(new, ShanghaiUI):
+            words.append(f"sets the interface state to {_odd(new)}")
+        else:
+            if new.selected != ui.selected:
+                tile = game.tile_at(new.selected) if new.selected else None
+                words.append(f"selects {tile.name if tile else '?'} ({'.'.join(map(str, new.selected))})"
+                             if new.selected else "clears the selection")
+            if new.suggested != ui.suggested:
+                words.append("frames " + " and ".join(".".join(map(str, p)) for p in new.suggested)
+                             if new.suggested else "clears Search's frame")
+            if new.given_up != ui.given_up:
+                words.append("counts the game as given up" if new.given_up else "clears the given-up flag")
+            if new.banner != ui.banner:
+                words.append(f"changes the banner to {new.banner!r}")
+    if response.command is not None:
+        words.append("takes back the last pair (command 'undo')" if response.command == "undo"
+                     else f"presses {response.command!r}")
+    if response.sound is not None:
+        words.append(f"plays {_SOUNDS.get(response.sound, repr(response.sound))}")
+    if response.message is not None:
+        words.append(f"says {response.message!r}")
+    return words or ["nothing visible (an empty Response)"]
+
+
+def _ui_words(ui: ShanghaiUI, game: Shanghai) -> str:
+    parts = []
+    if ui.selected:
+        tile = game.tile_at(ui.selected)
+        parts.append(f"{tile_name(tile) if tile else _short_place(ui.selected)} is selected")
+    else:
+        parts.append("nothing is selected")
+    if ui.suggested:
+        parts.append("Search framed " + " and ".join(".".join(map(str, p)) for p in ui.suggested))
+    if ui.given_up:
+        parts.append("Search was used")
+    return "; ".join(parts)
+
+
+def _handler_marks(game: Shanghai, expected: Any, got: Any) -> Marks:
+    marks = Marks()
+
+    def places(response: Any) -> set[Position]:
+        found: set[Position] = set()
+        if isinstance(response, Response):
+            if response.action:
+                try:
+                    found.update(b.parse_position(p) for p in response.action.split())
+                except ValueError:
+                    pass
+            if isinstance(response.ui, ShanghaiUI):
+                if response.ui.selected and _valid(tuple(response.ui.selected)):
+                    found.add(tuple(response.ui.selected))  # type: ignore[arg-type]  # checked: 3 ints
+                found.update(p for p in response.ui.suggested if _valid(p))
+        return found
+
+    want, have = places(expected), places(got)
+    marks.want, marks.extra = want - have, have - want
+    return marks
+
+
+def _explain_handler(title: str, game: Shanghai, ui: ShanghaiUI, playing: bool, expected: Any, got: Any,
+                     focus: Position | None, extra: list[str] | None = None) -> Explanation:
+    lines = [title,
+             f"  {'after Start' if playing else 'before Start (isPlaying false)'}; {_ui_words(ui, game)}",
+             *(extra or []),
+             "  the shipped version " + ", ".join(_response_words(expected, game, ui)),
+             "  yours               " + ", ".join(_response_words(got, game, ui))]
+    marks = _handler_marks(game, expected, got)
+    keys = [key for key, places in (("want", marks.want), ("extra", marks.extra)) if places]
+    if focus is not None:
+        marks.focus = {focus}
+        keys.insert(0, "focus")
+    lines += (_legend(*keys) if keys else
+              _note("In the picture: the field as the player sees it (the selected tile's tint is doubled)."))
+    return Explanation(lines, field_picture(game, marks, ui=ui, label="handler"))
+
+
+def _click_cases() -> list[tuple[Shanghai, ShanghaiUI, Any, bool]]:
+    cases: list[tuple[Shanghai, ShanghaiUI, Any, bool]] = []
+    for game in _small(["two pairs", "edges", "pyramid", "stalemate"]) + [positions()["deal 7, 24 pairs taken"]]:
+        free = game.selectable()
+        pair = game.search()
+        uis = [ShanghaiUI()] + [ShanghaiUI(selected=t.position) for t in free[:4]]
+        if pair:
+            uis.append(ShanghaiUI(suggested=(pair[0].position, pair[1].position), given_up=True))
+            uis.append(ShanghaiUI(selected=pair[0].position, suggested=(pair[0].position, pair[1].position)))
+        targets: list[Any] = [TileAt(*t.position) for t in free[:6]] + [None]
+        for ui in uis:
+            for target in targets:
+                cases.append((game, ui, target, True))
+        cases += [(game, ShanghaiUI(), targets[0], False), (game, uis[-1], None, False)]
+    return cases
+
+
+def _explain_on_click(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    game, ui, target, playing = case
+    if isinstance(target, TileAt):
+        tile = game.tile_at(target.position)
+        title = f"A click on {tile_name(tile) if tile else _short_place(target.position)}:"
+        focus = target.position
+    else:
+        title, focus = "A click on the field where no tile can be taken (target None):", None
+    return _explain_handler(title, game, ui, playing, expected, got, focus)
+
+
+def _copy_run(call: Callable[[Callable[..., Any], Shanghai, tuple[Any, ...]], Any]) -> Callable[..., Any]:
+    def run(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
+        return call(function, case[0].copy(), case)  # a handler must not change the game: give it a copy
+    return run
+
+
+register(Exercise(
+    "shanghai.on_click", controls.click, name="on_click", cases=_click_cases,
+    run=_copy_run(lambda f, game, case: f(game, case[1], case[2], playing=case[3])),
+    explain=_explain_on_click,
+    solution_imports="from dataclasses import replace\n"
+                     "from gamelab.controls import Response\n"
+                     "from gamelab.shanghai.game import Shanghai, pair_action\n"
+                     "from gamelab.shanghai.picture import ShanghaiUI, TileAt",
+))
+
+
+def _cancel_cases() -> list[tuple[Shanghai, ShanghaiUI, bool, bool]]:
+    cases = []
+    for game in _small(["two pairs", "pyramid"]) + [positions()["deal 11, 48 pairs taken"]]:
+        pair = game.search()
+        assert pair is not None
+        frame = (pair[0].position, pair[1].position)
+        for ui in (ShanghaiUI(), ShanghaiUI(selected=frame[0]), ShanghaiUI(suggested=frame, given_up=True),
+                   ShanghaiUI(selected=frame[1], suggested=frame, given_up=True), ShanghaiUI(given_up=True)):
+            for playing in (True, False):
+                for can_undo in (True, False):
+                    cases.append((game, ui, playing, can_undo))
+    return cases
+
+
+def _explain_on_cancel(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    game, ui, playing, can_undo = case
+    history = "  a pair has been taken (undo holds it)" if can_undo else "  no pair taken yet (undo is empty)"
+    return _explain_handler("A click on Cancel (取り消し / もとに戻す):", game, ui, playing, expected, got, None,
+                            [history])
+
+
+register(Exercise(
+    "shanghai.on_cancel", controls.cancel, name="on_cancel", cases=_cancel_cases,
+    run=_copy_run(lambda f, game, case: f(game, case[1], playing=case[2], can_undo=case[3])),
+    explain=_explain_on_cancel,
+    solution_imports="from dataclasses import replace\n"
+                     "from gamelab.controls import Response\n"
+                     "from gamelab.shanghai.game import Shanghai\n"
+                     "from gamelab.shanghai.picture import ShanghaiUI",
+))
+
+
+def _search_cases() -> list[tuple[Shanghai, ShanghaiUI, bool]]:
+    cases = []
+    for name in ("two pairs", "stalemate", "pyramid", "edges", "deal 7, 48 pairs taken", "deal 11, 62 pairs taken"):
+        game = positions()[name]
+        free = game.selectable()
+        for ui in (ShanghaiUI(), ShanghaiUI(selected=free[-1].position), ShanghaiUI(given_up=True)):
+            for playing in (True, False):
+                cases.append((game, ui, playing))
+    return cases
+
+
+def _explain_on_search(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    game, ui, playing = case
+    found = game.search()
+    notes = ([f"  game.search() finds {tile_name(found[0])}", f"    and {tile_name(found[1])}"] if found else
+             ["  game.search() finds no pair (a stalemate)"])
+    return _explain_handler("A click on Search (探す):", game, ui, playing, expected, got, None, notes)
+
+
+register(Exercise(
+    "shanghai.on_search", controls.search_first, name="on_search", cases=_search_cases,
+    run=_copy_run(lambda f, game, case: f(game, case[1], playing=case[2])),
+    explain=_explain_on_search,
+    solution_imports="from dataclasses import replace\n"
+                     "from gamelab.controls import Response\n"
+                     "from gamelab.shanghai.game import Shanghai\n"
+                     "from gamelab.shanghai.picture import ShanghaiUI",
+))
+
+
+# == 更新と描画処理: the time text and the how-to scroll ==================================================
+_TIMES = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9_999, 10_000, 59_999, 60_000, 61_005, 83_042, 599_999,
+          600_000, 754_321, 3_599_999, 3_600_000, 5_025_017]
+
+
+def _strip(text: str, y: float, caption: str, painter: SvgPainter, colour: str = "white") -> None:
+    painter.text(10, y, text, size=20, fill=colour, align="left", baseline="top", family=FONT)
+    painter.text(FIELD_WIDTH - 10, y + 4, caption, size=12, fill="#cfe", align="right", baseline="top", family=FONT)
+
+
+def _explain_time_text(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    (ms,) = case
+    lines = [f"A play time of {ms:,} milliseconds:",
+             f"  the shipped get_time_text writes {expected!r}",
+             f"  yours writes                     {got!r}",
+             "  (minutes as they are, seconds with 2 digits, milliseconds with 3: m 分 ss 秒 mmm)",
+             *_note("In the picture: the time as the tutorial draws it at the top of the field; the shipped text, "
+                    "then yours.")]
+    painter = SvgPainter(FIELD_WIDTH, 76, background=ShanghaiPicture.background)
+    _strip(str(expected), 10, "shipped", painter)
+    _strip(str(got), 42, "yours", painter, _RED)
+    return Explanation(lines, SvgImage(painter.svg(), "get_time_text"))
+
+
+register(Exercise(
+    "shanghai.get_time_text", page.time_text, name="get_time_text", cases=lambda: [(ms,) for ms in _TIMES],
+    explain=_explain_time_text,
+))
+
+
+def _explain_scroll(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
+    (left,) = case
+    lines = [f"The how-to text's left margin is {left} px; one frame later:",
+             f"  the shipped scroll_how_to gives {expected}",
+             f"  yours gives                     {got!r}",
+             f"  (one pixel left per frame; once it is below {page.HOW_TO_END}, back to {page.HOW_TO_START})",
+             *_note("In the picture: the 490-pixel box the text scrolls through; where the text starts, shipped "
+                    "(green) and yours (red).")]
+    painter = SvgPainter(300, 60, background=ShanghaiPicture.background)
+    span = page.HOW_TO_START - page.HOW_TO_END + 120
+
+    def x(value: float) -> float:
+        return 10 + (value - page.HOW_TO_END + 60) * 280 / span
+
+    painter.rect(x(0), 16, x(490) - x(0), 28, fill="#ffffff", alpha=0.3, stroke="white")
+    painter.line(x(expected), 8, x(expected), 52, stroke=_GREEN, line_width=3)
+    if isinstance(got, (int, float)) and not isinstance(got, bool):
+        painter.line(x(got), 8, x(got), 52, stroke=_RED, line_width=3)
+    return Explanation(lines, SvgImage(painter.svg(), "scroll_how_to"))
+
+
+register(Exercise(
+    "shanghai.scroll_how_to", page.scroll_how_to, name="scroll_how_to",
+    cases=lambda: [(left,) for left in (500, 499, 1, 0, -1, -1000, -2298, -2299, -2300, -2301)],
+    explain=_explain_scroll,
+    solution_imports="from gamelab.shanghai.page import HOW_TO_START, HOW_TO_END",
+))

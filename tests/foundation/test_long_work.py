@@ -1,0 +1,242 @@
+"""Long work never freezes a board, and New game or Load never throws a game away (issue 13, items 8, 10).
+
+The board's own event loop stands in for the kernel's here (``asyncio.run``); a real kernel answering
+while a solver runs is in ``test_long_work_kernel.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+import gamelab.widgets.board as board_module
+from gamelab import Record
+from gamelab.demo import Lamp
+from gamelab.demo.widget import LightsOutBoard
+from gamelab.klondike import Klondike
+from gamelab.klondike.solver import solve
+from gamelab.klondike.widget import KlondikeBoard
+from gamelab.minesweeper.picture import Cell
+from gamelab.minesweeper.widget import MinesweeperBoard
+from gamelab.othello import Othello
+from gamelab.othello.widget import OthelloBoard
+from gamelab.shanghai.picture import TileAt
+from gamelab.shanghai.widget import ShanghaiBoard
+from gamelab.widgets.testing import click
+
+
+def run_loop(main):
+    """``asyncio.run(main())`` on a thread of its own: this thread may already run a loop (the browser
+    tests' Playwright keeps one for the whole session)."""
+    failures = []
+
+    def target():
+        try:
+            asyncio.run(main())
+        except BaseException as exc:  # handed to the test's thread below
+            failures.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
+
+
+def _spin(progress):
+    """Pure Python work that never ends and never looks at ``progress``: only an interrupt stops it."""
+    n = 0
+    while True:
+        n += 1
+
+
+async def _until(condition, seconds=20.0):
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "waited too long"
+        await asyncio.sleep(0.02)
+
+
+def test_long_work_runs_off_the_loop_shows_progress_refuses_moves_and_stops():
+    async def main():
+        board = LightsOutBoard(size=3, seed=0, sound=False)
+        done = []
+        board.run_long(_spin, "Counting forever", done.append, background=True)
+        assert board.busy == "Counting forever" and board.work_box.layout.display == "flex"
+        assert board.button("new").disabled and board.button("hint").disabled and board.load_button.disabled
+        loop_ticks = 0
+        for _ in range(10):  # the event loop keeps running while the work does
+            await asyncio.sleep(0.03)
+            loop_ticks += 1
+        assert loop_ticks == 10 and "Counting forever" in board.work_line.value
+        click(board, Lamp(1, 1))  # a move would race the work: refused, nothing changes
+        board.command("hint")
+        board.new_game()
+        assert board.record.actions == [] and "Please wait" in board.status_line.value
+        thread = next(t for t in threading.enumerate() if t.name == "gamelab: Counting forever")
+        board.stop()
+        assert board.busy is None and "Stopped: Counting forever" in board.status_line.value
+        assert not board.button("new").disabled and board.work_box.layout.display == "none"
+        thread.join(5)
+        assert not thread.is_alive() and done == []
+        click(board, Lamp(1, 1))
+        assert board.record.actions == ["b2"]
+
+    run_loop(main)
+
+
+def test_quick_work_ends_at_once_and_long_work_ends_on_the_loop_thread():
+    async def main():
+        board = LightsOutBoard(size=3, seed=0, sound=False)
+        seen = []
+        board.run_long(lambda progress: 42, "Quick", seen.append, background=True)
+        assert seen == [42] and board.busy is None and board.work_box.layout.display == "none"
+
+        def slow(progress):
+            progress.note("halfway")
+            time.sleep(0.4)
+            return threading.current_thread().name
+
+        board.run_long(slow, "Slow", lambda name: seen.append((name, threading.current_thread().name)),
+                       background=True)
+        assert board.busy == "Slow" and seen == [42]
+        await _until(lambda: board.busy is None)
+        assert seen[1] == ("gamelab: Slow", threading.current_thread().name)
+        board.run_long(lambda progress: (time.sleep(0.3), int("x")), "Failing", seen.append, background=True)
+        await _until(lambda: board.busy is None)
+        assert "Failing failed" in board.status_line.value and len(seen) == 2
+
+    run_loop(main)
+
+
+def test_outside_a_kernel_long_work_runs_at_once():
+    board = LightsOutBoard(size=3, seed=0, sound=False)
+    seen = []
+    board.run_long(lambda progress: "done", "Work", seen.append)
+    assert seen == ["done"] and board.busy is None
+
+
+def test_klondike_finish_for_me_runs_in_the_background_and_plays_the_line():
+    async def main():
+        board = KlondikeBoard(seed=32, sound=False)  # a search of most of a second
+        board.run_long = _always_in_background(board.run_long)
+        board.finish()
+        assert board.busy == "The solver is finishing the game"
+        await _until(lambda: board.busy is None)
+        assert board.game.is_won and "finished the game" in board.status_line.value
+
+    run_loop(main)
+
+
+def _always_in_background(run_long):
+    def run(work, label, then, **options):
+        options["background"] = True
+        return run_long(work, label, then, **options)
+    return run
+
+
+def test_a_no_guess_first_click_searches_off_the_loop_then_plays(monkeypatch):
+    monkeypatch.setattr(board_module, "_handling_a_browser_event", lambda: True)  # as if the page clicked
+
+    async def main():
+        board = MinesweeperBoard(rows=20, cols=20, mines=150, seed=77, no_guess=True, sound=False)
+        board.long_work_wait = 0.0
+        click(board, Cell(10, 10))
+        assert board.busy == "Placing the mines so that no guess is needed" and not board.game.started
+        await _until(lambda: board.busy is None, seconds=120)
+        assert board.game.started and board.record.actions == ["open 10 10"]
+        board.undo()
+        board.redo()  # the layout is remembered: no second search
+        assert board.busy is None and board.game.started
+
+    run_loop(main)
+
+
+# -- New game and Load can be undone ------------------------------------------------------------------
+
+def test_undo_after_new_game_brings_back_the_game_and_redo_returns():
+    board = LightsOutBoard(size=3, seed=0, sound=False)
+    click(board, Lamp(0, 0))
+    click(board, Lamp(1, 1))
+    played = str(board.game)
+    board.new_game()
+    assert board.record.actions == [] and "Undo brings back" in board.status_line.value
+    assert not board.button("undo").disabled
+    board.undo()
+    assert board.record.actions == ["a1", "b2"] and str(board.game) == played
+    board.redo()
+    assert board.record.actions == [] and board.game.setup["seed"] == 1
+    board.undo()
+    board.undo()  # now an ordinary undo in the old game
+    assert board.record.actions == ["a1"]
+
+
+def test_load_can_be_undone_and_a_finished_or_empty_game_is_not_kept():
+    board = LightsOutBoard(size=3, seed=0, sound=False)
+    assert board.button("undo").disabled
+    board.new_game()  # nothing played: nothing to keep
+    assert board.button("undo").disabled
+    click(board, Lamp(2, 2))
+    other = Record(board.game.copy())
+    board.load(other.to_json())
+    assert board.record.actions == [] and "Undo brings back" in board.status_line.value
+    board.undo()
+    assert board.record.actions == ["c3"]
+
+
+def test_a_loaded_shanghai_game_is_played_at_once_and_not_ranked():
+    board = ShanghaiBoard(deal=1, ranking=None, sound=False)
+    record = Record(board.game.copy())
+    record.play(" ".join(t.label for t in board.game.search()))
+    board.load(record.to_json())
+    assert board.playing and board.clock.clock.running
+    a, b = board.game.search()
+    click(board, TileAt(*a.position))
+    click(board, TileAt(*b.position))
+    assert len(board.record) == 2 and not board.ranked
+
+
+def test_an_othello_game_loaded_on_the_computers_turn_goes_on():
+    board = OthelloBoard(mode="vs-computer", computer="white", level=1, seed=0, sound=False)
+    record = Record(Othello.new())
+    record.play("f5")  # white, the computer, to move
+    board.load(record.to_json())
+    assert len(board.record) == 2 and board.game.to_move == "black"
+
+
+def test_a_shanghai_start_can_be_undone_with_its_playing_state():
+    board = ShanghaiBoard(deal=1, ranking=None, sound=False)
+    board.start_problem()
+    a, b = board.game.search()
+    click(board, TileAt(*a.position))
+    click(board, TileAt(*b.position))
+    board.deal_box.value = "2"
+    board.start_problem()
+    assert board.game.deal_number == 2
+    board.undo()
+    assert board.game.deal_number == 1 and len(board.record) == 1 and board.playing
+
+
+def test_klondike_new_game_with_winnable_deals_only_runs_as_long_work():
+    async def main():
+        board = KlondikeBoard(seed=0, winnable_only=True, sound=False)  # the search for a deal takes seconds
+        board.run_long = _always_in_background(board.run_long)
+        board.new_game()
+        assert board.busy == "Looking for a winnable deal"
+        await _until(lambda: board.busy is None, seconds=120)
+        # the first deal after 0 that the solver wins within the board's budget (which one depends on the solver)
+        first = next(n for n in range(1, 50) if solve(Klondike.new(seed=n), budget=20_000).solved)
+        assert board.game.setup["seed"] == first
+
+    run_loop(main)
+
+
+@pytest.mark.parametrize("make", [lambda: Klondike.new(seed=5)])
+def test_a_bad_save_changes_nothing_and_says_why(make):
+    board = KlondikeBoard(seed=5, sound=False)
+    board.record_text.value = '{"format": "gamelab-record/1", "game": "klondike", "setup": {"position": 5}, "actions": []}'
+    board.load_button.click()
+    assert "cannot load" in board.status_line.value and board.game.setup["seed"] == 5
