@@ -44,6 +44,7 @@ from .tactics import (
     estimate_value,
     keys_of_packed,
     kind_of,
+    reach_then_win,
     ready_win,
     turn_win,
     waits_of,
@@ -470,6 +471,7 @@ class _Look:
         # others' ready hands shorten the hand: each riichi makes another's win likelier each turn
         self.hazard = HAZARD + tuning.riichi_hazard * sum(1 for o in range(4) if o != seat and table.riichi[o])
         self.danger = Danger(seat, self.unseen, record.safe, [set(), set(), set(), set()], self.threats)
+        self.wait_sums: dict[int, int] = {}
 
     def _threats(self, table: "Table", seat: int) -> dict[int, tuple[float, float]]:
         out: dict[int, tuple[float, float]] = {}
@@ -530,6 +532,9 @@ class Tuning:
     ready_risk: float = 0.6
     one_risk: float = 2.0
     far_risk: float = 4.0
+    #: a ready hand that wins at least this much on every wait without riichi stays hidden (dama 黙聴),
+    #: times 1.5 for the dealer
+    dama_points: float = 7700.0
 
     def risk_weight(self, shanten: int) -> float:
         return self.ready_risk if shanten <= 0 else self.one_risk if shanten == 1 else self.far_risk
@@ -627,6 +632,8 @@ class _Normal:
             chance_sum = 0.0
             value_sum = 0.0
             stay = (1.0 - step) * (1.0 - hazard)
+            # unseen copies of each wait list, counted once per decision (the lists live in the caches)
+            wait_sums = look.wait_sums
             for t, outcomes in self._reachable(look, keys, n_melds, extra):
                 left_t = unseen[t]
                 if not left_t:
@@ -634,17 +641,17 @@ class _Normal:
                 best_ev = -1.0
                 best_waiting = best_value = 0.0
                 for waits, value in outcomes:
-                    waiting = sum(map(unseen.__getitem__, waits)) - (1 if t in waits else 0)
+                    waiting = wait_sums.get(id(waits))
+                    if waiting is None:
+                        waiting = wait_sums[id(waits)] = sum(map(unseen.__getitem__, waits))
+                    if t in waits:
+                        waiting -= 1
                     if waiting * value > best_ev:
                         best_ev = waiting * value
                         best_waiting, best_value = waiting, value
                 win = turn_win(best_waiting, pool)
                 # ready after j turns (chance stay^(j-1) * share of t), then win in the turns left
-                reach = left_t / accept * step * (1.0 - hazard)
-                chance = 0.0
-                for j in range(1, turns + 1):
-                    chance += reach * ready_win(win, turns - j, hazard)
-                    reach *= stay
+                chance = reach_then_win(left_t / accept * step * (1.0 - hazard), stay, win, turns, hazard)
                 chance_sum += chance
                 value_sum += chance * best_value
             if not chance_sum:
@@ -763,7 +770,7 @@ class _Normal:
             values.append(result.points if result is not None and result.has_yaku else 0)
         if not values or min(values) == 0:
             return True  # riichi is the yaku
-        enough = 11600 if look.seat == 0 else 7700
+        enough = self.tuning.dama_points * (1.5 if look.seat == 0 else 1.0)
         return min(values) < enough
 
     # --------------------------------------------------------------- calls
