@@ -472,6 +472,9 @@ class _Look:
         self.hazard = HAZARD + tuning.riichi_hazard * sum(1 for o in range(4) if o != seat and table.riichi[o])
         self.danger = Danger(seat, self.unseen, record.safe, [set(), set(), set(), set()], self.threats)
         self.wait_sums: dict[int, int] = {}
+        # a riichi, or an open hand likely ready: enough to stop calling with a hand far from ready (a
+        # hand with two calls early in the deal is a reason to look at the tiles, not to give up speed)
+        self.pressing = any(ready >= tuning.stop_calls for ready, _ in self.threats.values())
 
     def _threats(self, table: "Table", seat: int) -> dict[int, tuple[float, float]]:
         out: dict[int, tuple[float, float]] = {}
@@ -532,6 +535,8 @@ class Tuning:
     ready_risk: float = 0.6
     one_risk: float = 2.0
     far_risk: float = 4.0
+    #: a hand two steps or more from ready stops calling once an opponent is this likely ready
+    stop_calls: float = 0.5
     #: a ready hand that wins at least this much on every wait without riichi stays hidden (dama 黙聴),
     #: times 1.5 for the dealer
     dama_points: float = 7700.0
@@ -786,7 +791,7 @@ class _Normal:
         keys = look.keys[:]
         n_melds = look.n_melds
         now = Shape(keys, n_melds).shanten
-        if look.danger.active and now >= 2:
+        if look.pressing and now >= 2:
             return {}
         if now >= self.tuning.far:
             return self._far_call(look, options)
