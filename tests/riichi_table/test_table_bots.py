@@ -8,7 +8,7 @@ import pytest
 
 from gamelab.riichi.table import Bot, Table, staged_table
 from gamelab.riichi.table.bots import DEFAULT_LEVEL, LEVELS
-from gamelab.riichi.table.tactics import Danger, kind_of, yaku_shanten
+from gamelab.riichi.table.tactics import Danger, kind_of, reach_then_win, ready_win, yaku_shanten
 
 
 def test_levels_and_their_default():
@@ -66,3 +66,22 @@ def test_yaku_shanten_counts_a_value_pair_as_one_step_more():
     assert yaku_shanten(counts, ("p111-",), False, values, [4] * 34) >= 2
     counts[kind_of("z5")] += 1
     assert yaku_shanten(counts, ("p111-",), False, values, [4] * 34) <= 2
+
+
+@pytest.mark.parametrize(("discard", "calls"), [("z5", ["z555-"]), ("z5*", [])])
+def test_a_hand_two_steps_from_ready_calls_but_not_against_riichi(discard, calls):
+    # the dealer throws 白 (z5); South holds a pair of it, two steps from ready: it calls the pon, unless
+    # the dealer declared riichi with that tile
+    hands = ["m123456p456s789z5", "m123p459s1379z556", "m3p1458s13468z346", "m456p1379s1379z12"]
+    table = staged_table(hands, zimo=["z4"], baopai="s9", players=[None, Bot(seed=1, level="normal"), None, None])
+    table.reply(0, {"dapai": discard})
+    table.run()
+    assert [e["fulou"]["m"] for e in table.paipu["log"][0] if "fulou" in e] == calls
+
+
+def test_reach_then_win_is_the_turn_by_turn_sum():
+    for first, stay, win, turns, hazard in [(0.3, 0.6, 0.1, 15, 0.065), (0.1, 0.9, 0.4, 4, 0.0),
+                                            (0.2, 0.5 * 0.935, 0.5, 9, 0.065)]:  # stay equal to the ready ratio
+        direct = sum(first * stay ** (j - 1) * ready_win(win, turns - j, hazard) for j in range(1, turns + 1))
+        assert reach_then_win(first, stay, win, turns, hazard) == pytest.approx(direct, rel=1e-9)
+    assert reach_then_win(0.3, 0.6, 0.1, 0) == 0.0

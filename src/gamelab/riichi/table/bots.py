@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from .. import WinContext, dora_from_indicator, score, shanten_of_counts
@@ -43,6 +44,7 @@ from .tactics import (
     estimate_value,
     keys_of_packed,
     kind_of,
+    reach_then_win,
     ready_win,
     turn_win,
     waits_of,
@@ -52,7 +54,7 @@ from .tactics import (
 if TYPE_CHECKING:
     from .engine import Reply, Table
 
-__all__ = ["Bot", "counts34", "kind_index", "ShantenCounter", "LEVELS", "DEFAULT_LEVEL"]
+__all__ = ["Bot", "Tuning", "counts34", "kind_index", "ShantenCounter", "LEVELS", "DEFAULT_LEVEL"]
 
 #: the bot levels a table offers, weakest first
 LEVELS = ("easy", "normal")
@@ -109,7 +111,8 @@ class Bot:
     """
 
     def __init__(self, seed: int | None = None, rng: random.Random | None = None,
-                 shanten=shanten_of_counts, name: str = "bot", breadth: int = 4, level: str = DEFAULT_LEVEL) -> None:
+                 shanten=shanten_of_counts, name: str = "bot", breadth: int = 4, level: str = DEFAULT_LEVEL,
+                 tuning: "Tuning | None" = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
         self.level = level
@@ -117,6 +120,7 @@ class Bot:
         self.breadth = breadth  # how many equally low-shanten discards get their acceptance counted
         self.shanten = shanten
         self.name = name
+        self.tuning = tuning if tuning is not None else Tuning()
         self._record = _Record()
         self._normal = _Normal(self)
 
@@ -444,6 +448,7 @@ class _Look:
     def __init__(self, bot: "Bot", table: "Table", seat: int) -> None:
         self.table = table
         self.seat = seat
+        tuning = self.tuning = bot.tuning
         hand = table.hands[seat]
         self.hand = hand
         record = bot._record.update(table)
@@ -464,8 +469,12 @@ class _Look:
         self.rules = table.rules
         self.threats = self._threats(table, seat)
         # others' ready hands shorten the hand: each riichi makes another's win likelier each turn
-        self.hazard = HAZARD + _RIICHI_HAZARD * sum(1 for o in range(4) if o != seat and table.riichi[o])
+        self.hazard = HAZARD + tuning.riichi_hazard * sum(1 for o in range(4) if o != seat and table.riichi[o])
         self.danger = Danger(seat, self.unseen, record.safe, [set(), set(), set(), set()], self.threats)
+        self.wait_sums: dict[int, int] = {}
+        # a riichi, or an open hand likely ready: enough to stop calling with a hand far from ready (a
+        # hand with two calls early in the deal is a reason to look at the tiles, not to give up speed)
+        self.pressing = any(ready >= tuning.stop_calls for ready, _ in self.threats.values())
 
     def _threats(self, table: "Table", seat: int) -> dict[int, tuple[float, float]]:
         out: dict[int, tuple[float, float]] = {}
@@ -474,12 +483,12 @@ class _Look:
                 continue
             dealer = 1.5 if o == 0 else 1.0
             if table.riichi[o]:
-                out[o] = (1.0, _RIICHI_LOSS * dealer)
+                out[o] = (1.0, self.tuning.riichi_loss * dealer)
                 continue
             melds = table.hands[o].melds
             if len(melds) >= 2:
                 dora_in = sum(1 for m in melds for ch in m[1:] if ch.isdigit() and kind_of(m[0] + ch) in self.dora)
-                ready = _OPEN_READY[min(len(melds), 3)] * (1.0 if self.tiles_left < 40 else 0.5)
+                ready = self.tuning.open_ready[min(len(melds), 3)] * (1.0 if self.tiles_left < 40 else 0.5)
                 out[o] = (ready, (2600 + 1500 * dora_in) * dealer)
         return out
 
@@ -504,28 +513,39 @@ def _suit_counts(key: int, size: int) -> tuple[int, ...]:
     return found
 
 
-#: how much a call is preferred to the same chance × points kept closed: a faster hand also ends
-#: the others' chances sooner
-_TEMPO = 1.0
-#: from this shanten on, calls are judged by the shanten towards a yaku alone
-_FAR = 3
-#: how much likelier, per turn, the hand ends by another's win for each player in riichi
-_RIICHI_HAZARD = 0.0
+@dataclass(frozen=True)
+class Tuning:
+    """The normal level's judgement in numbers (the defaults are what the riichi-peer bench measured)."""
+
+    #: how much a call is preferred to the same chance × points kept closed
+    tempo: float = 1.0
+    #: from this shanten on, calls are judged by the shanten towards a yaku alone (see ``yaku_shanten``)
+    far: int = 3
+    #: how much likelier, per turn, the hand ends by another's win for each player in riichi
+    riichi_hazard: float = 0.0
+    #: far from ready (two steps or more), points count as (points / 2000) ** far_value
+    far_value: float = 1.0
+    #: what a deal-in to a riichi is taken to cost (times 1.5 against the dealer): less than the true
+    #: average, as pushing a ready hand also keeps the riichi player from winning by self-draw
+    riichi_loss: float = 4000.0
+    #: how likely an open hand is ready, by its number of calls (0, 1, 2, 3+), halved early in the hand
+    open_ready: tuple[float, float, float, float] = (0.0, 0.0, 0.3, 0.55)
+    #: how much a tile's danger counts against the hand's chance × points: ready, one step away, and
+    #: further (a hand two steps or more away folds; a ready hand pushes all but the worst tiles)
+    ready_risk: float = 0.6
+    one_risk: float = 2.0
+    far_risk: float = 4.0
+    #: a hand two steps or more from ready stops calling once an opponent is this likely ready
+    stop_calls: float = 0.5
+    #: a ready hand that wins at least this much on every wait without riichi stays hidden (dama 黙聴),
+    #: times 1.5 for the dealer
+    dama_points: float = 7700.0
+
+    def risk_weight(self, shanten: int) -> float:
+        return self.ready_risk if shanten <= 0 else self.one_risk if shanten == 1 else self.far_risk
+
+
 _ANY = [1] * 34  # "every kind can still be drawn": acceptance by kind, whatever is in sight
-
-#: what a deal-in to a riichi is taken to cost (times 1.5 against the dealer): less than the true average,
-#: as pushing a ready hand also keeps the riichi player from winning by self-draw
-_RIICHI_LOSS = 4000
-#: how likely an open hand is ready, by its number of calls (0, 1, 2, 3+), halved early in the hand
-_OPEN_READY = (0.0, 0.0, 0.3, 0.55)
-#: each step a hand is from ready adds this share of the tile's danger (more dangerous discards to come);
-#: two steps or more away, the danger counts this many times (such a hand folds)
-_RISK_STEP = 0.3
-_FAR_RISK = 4.0
-
-
-def _risk_weight(shanten: int) -> float:
-    return 1.0 + _RISK_STEP * shanten if shanten <= 1 else _FAR_RISK
 
 
 class _Normal:
@@ -533,6 +553,7 @@ class _Normal:
 
     def __init__(self, bot: "Bot") -> None:
         self.bot = bot
+        self.tuning = bot.tuning
         self._tenpai: dict[tuple, tuple[list[int], float]] = {}
         self._values: dict[tuple, float] = {}
         self._deep: dict[tuple, list] = {}
@@ -616,6 +637,8 @@ class _Normal:
             chance_sum = 0.0
             value_sum = 0.0
             stay = (1.0 - step) * (1.0 - hazard)
+            # unseen copies of each wait list, counted once per decision (the lists live in the caches)
+            wait_sums = look.wait_sums
             for t, outcomes in self._reachable(look, keys, n_melds, extra):
                 left_t = unseen[t]
                 if not left_t:
@@ -623,23 +646,26 @@ class _Normal:
                 best_ev = -1.0
                 best_waiting = best_value = 0.0
                 for waits, value in outcomes:
-                    waiting = sum(map(unseen.__getitem__, waits)) - (1 if t in waits else 0)
+                    waiting = wait_sums.get(id(waits))
+                    if waiting is None:
+                        waiting = wait_sums[id(waits)] = sum(map(unseen.__getitem__, waits))
+                    if t in waits:
+                        waiting -= 1
                     if waiting * value > best_ev:
                         best_ev = waiting * value
                         best_waiting, best_value = waiting, value
                 win = turn_win(best_waiting, pool)
                 # ready after j turns (chance stay^(j-1) * share of t), then win in the turns left
-                reach = left_t / accept * step * (1.0 - hazard)
-                chance = 0.0
-                for j in range(1, turns + 1):
-                    chance += reach * ready_win(win, turns - j, hazard)
-                    reach *= stay
+                chance = reach_then_win(left_t / accept * step * (1.0 - hazard), stay, win, turns, hazard)
                 chance_sum += chance
                 value_sum += chance * best_value
             if not chance_sum:
                 return 0.0, 0.0
             return chance_sum, value_sum / chance_sum
-        return chance_from(shanten, step, turn_win(5.5, pool), turns, hazard), self._value(look, keys, extra)
+        value = self._value(look, keys, extra)
+        if self.tuning.far_value != 1.0 and value > 0:
+            value = 2000.0 * (value / 2000.0) ** self.tuning.far_value  # far from ready, speed counts more than points
+        return chance_from(shanten, step, turn_win(5.5, pool), turns, hazard), value
 
     # --------------------------------------------------------------- discards
 
@@ -693,7 +719,7 @@ class _Normal:
                 keys[s] += step
                 gain = chance * value
             gains[kind] = gain
-            risk = look.danger.of(kind) * _risk_weight(shanten) if threatened else 0.0
+            risk = look.danger.of(kind) * self.tuning.risk_weight(shanten) if threatened else 0.0
             score = gain - risk - 0.01 * _tile_keep(kind, look) + 0.001 * self.bot.rng.random()
             if score > best_score:
                 best_score = score
@@ -749,7 +775,7 @@ class _Normal:
             values.append(result.points if result is not None and result.has_yaku else 0)
         if not values or min(values) == 0:
             return True  # riichi is the yaku
-        enough = 11600 if look.seat == 0 else 7700
+        enough = self.tuning.dama_points * (1.5 if look.seat == 0 else 1.0)
         return min(values) < enough
 
     # --------------------------------------------------------------- calls
@@ -765,13 +791,13 @@ class _Normal:
         keys = look.keys[:]
         n_melds = look.n_melds
         now = Shape(keys, n_melds).shanten
-        if look.danger.active and now >= 2:
+        if look.pressing and now >= 2:
             return {}
-        if now >= _FAR:
+        if now >= self.tuning.far:
             return self._far_call(look, options)
         chance, value = self._offence(look, keys, n_melds, now, deep=False)
         keep = chance * value
-        best, best_gain = None, keep / _TEMPO
+        best, best_gain = None, keep / self.tuning.tempo
         seen: set[str] = set()
         for meld in options:
             shape = meld.replace("0", "5")
@@ -833,7 +859,7 @@ class _Normal:
             else:
                 chance, value = self._offence(look, keys, n_melds, shanten, extra=(meld,), deep=False)
             keys[s] += step
-            gain = chance * value - (look.danger.of(d) * _risk_weight(shanten) if look.danger.active else 0.0)
+            gain = chance * value - (look.danger.of(d) * self.tuning.risk_weight(shanten) if look.danger.active else 0.0)
             best = max(best, gain)
         return best
 
