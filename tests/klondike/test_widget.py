@@ -44,7 +44,7 @@ def test_stock_click_draws_and_redraws_once(board: KlondikeBoard) -> None:
     with CanvasMessages() as sent:
         click(board, Stock())
     assert board.record.actions == ["draw"] and len(board.game.waste) == 1
-    assert sent.count == 1
+    assert sent.to(board.canvas) == 1
     assert board.clock.clock.running  # the clock starts on the first action
 
 

@@ -22,7 +22,7 @@ def test_clicking_a_tile_discards_it_at_once_then_the_table_plays_on(board):
     with CanvasMessages() as sent:
         click(board, Discard(first))
     assert board.record.actions == [first]
-    assert sent.count == 2  # your discard in your river at once, then the table after the others' turns
+    assert sent.to(board.canvas) == 2  # your discard in your river at once, then the table after the others' turns
     assert first[:2] in str(board.game.table.rivers[board.game.seat])
 
 

@@ -299,6 +299,10 @@ class SvgPainter(Painter):
 class SpriteCache:
     """Off-screen canvases, one per sprite key, each painted once and then copied with ``draw_image``.
 
+    A frame that shows a sprite not made yet draws it in place and asks for it (:meth:`want`); the
+    board makes it after the frame has gone (:meth:`make_wanted`). So no frame waits while the page
+    makes a new canvas (a click that showed a new tile face used to wait 30–50 ms for it).
+
     A play board owns one. When a browser (re)connects it has no pixels for these canvases:
     :meth:`repaint` paints them all again (the board calls it before its own full redraw).
     ``make_canvas(width, height)`` makes an off-screen canvas: the widget layer passes ipycanvas'
@@ -311,9 +315,28 @@ class SpriteCache:
         self._make_canvas = make_canvas
         self.ratio = float(ratio)
         self._entries: dict[Hashable, tuple[Any, Callable[[Painter, float, float], None], tuple[float, float]]] = {}
+        #: sprites a frame asked for before they existed: the frame drew them in place, :meth:`make_wanted`
+        #: makes them after it (a new canvas must reach the page before a frame can copy from it)
+        self.wanted: dict[Hashable, tuple[float, float, Callable[[Painter, float, float], None]]] = {}
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def cached(self, key: Hashable) -> Any | None:
+        """The off-screen canvas of sprite ``key`` if it has been made, else None."""
+        entry = self._entries.get(key)
+        return entry[0] if entry is not None else None
+
+    def want(self, key: Hashable, w: float, h: float, draw: Callable[[Painter, float, float], None]) -> None:
+        """Remember to make sprite ``key`` after the frame being drawn."""
+        self.wanted.setdefault(key, (w, h, draw))
+
+    def make_wanted(self) -> int:
+        """Make (and paint) every wanted sprite; returns how many were made."""
+        wanted, self.wanted = self.wanted, {}
+        for key, (w, h, draw) in wanted.items():
+            self.canvas_for(key, w, h, draw)
+        return len(wanted)
 
     def canvas_for(self, key: Hashable, w: float, h: float, draw: Callable[[Painter, float, float], None]) -> Any:
         """The off-screen canvas holding sprite ``key`` (made and painted on first use)."""
@@ -363,7 +386,15 @@ class CanvasPainter(Painter):
         if self.sprites is None:
             super().sprite(key, x, y, w, h, draw, target=target)
             return
-        source = self.sprites.canvas_for(key, w, h, draw)
+        source = self.sprites.cached(key)
+        if source is None:  # drawn in place this time; the sprite is made after the frame has gone
+            sprites, self.sprites = self.sprites, None  # as when painted off screen: nested sprites in place
+            try:
+                sprites.want(key, w, h, draw)
+                super().sprite(key, x, y, w, h, draw, target=target)
+            finally:
+                self.sprites = sprites
+            return
         self._set("global_alpha", 1.0)
         # whole backing-store pixels: a copy at a fractional position would be resampled and look blurred
         r = self.sprites.ratio

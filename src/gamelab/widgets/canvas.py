@@ -138,6 +138,15 @@ class BoardCanvas:
             self.canvas.clear()
             self.hits = picture.paint(painter, state, ui)
         self.frames += 1
+        self._make_wanted_sprites()
+
+    def _make_wanted_sprites(self) -> None:
+        # After the frame, as a message of their own: a frame that copied from a canvas the page has not
+        # made yet would wait for it (tens of ms on a click that shows a new tile face).
+        if self.sprites.wanted:
+            with hold_canvas():
+                forget_current_canvas(self.canvas)
+                self.sprites.make_wanted()
 
     def draw_part(self, draw: Callable[[Painter], None]) -> None:
         """Draw over part of the frame on screen (a clock's digits), as one message.
@@ -149,6 +158,7 @@ class BoardCanvas:
             return
         with hold_canvas():
             draw(self._start_message())
+        self._make_wanted_sprites()
 
     def target_at(self, x: float, y: float) -> Hashable | None:
         """The target under picture pixel (x, y) in the frame on screen (``None`` before the first frame)."""

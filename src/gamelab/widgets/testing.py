@@ -65,6 +65,24 @@ class CanvasMessages:
             total += len(json.dumps(content)) + sum(len(bytes(b)) for b in buffers)
         return total
 
+    def _messages_to(self, canvas: Any) -> list[list[tuple[str, list]]]:
+        name = f"IPY_MODEL_{canvas.model_id}"
+        found = []
+        for _, buffers in self.messages:
+            commands = decode(list(buffers)) if buffers else []
+            if commands and commands[0][0] == "switchCanvas" and str(commands[0][1][0]) == name:
+                found.append(commands)
+        return found
+
+    def to(self, canvas: Any) -> int:
+        """How many messages draw on ``canvas`` (they name it first): a board's frames and parts, not the
+        messages that paint its new sprites (those name the sprites' own canvases)."""
+        return len(self._messages_to(canvas))
+
+    def commands_to(self, canvas: Any) -> list[tuple[str, list]]:
+        """The commands of the messages that draw on ``canvas`` (see :meth:`to`)."""
+        return [command for message in self._messages_to(canvas) for command in message]
+
     def commands(self) -> list[tuple[str, list]]:
         out: list[tuple[str, list]] = []
         for _, buffers in self.messages:
