@@ -147,10 +147,8 @@ class Bot:
             if table.can_win(seat):
                 return {"hule": "-"}
             hand = table.hands[seat]
-            if table.can_abort_nine():
-                orphans = sum(1 for k, c in enumerate(counts34(hand)) if c and (k >= 27 or k % 9 in (0, 8)))
-                if orphans < 11:
-                    return {"daopai": "-"}
+            if table.can_abort_nine() and _aborts_nine(hand):
+                return {"daopai": "-"}
             kans = table.kan_options(seat)
             if hand.riichi:
                 return {"gang": kans[0]} if kans else {}
@@ -178,10 +176,8 @@ class Bot:
         if table.can_win(seat):
             return {"hule": "-"}
         hand = table.hands[seat]
-        if table.can_abort_nine():
-            orphans = sum(1 for k, c in enumerate(counts34(hand)) if c and (k >= 27 or k % 9 in (0, 8)))
-            if orphans < 11:
-                return {"daopai": "-"}
+        if table.can_abort_nine() and _aborts_nine(hand):
+            return {"daopai": "-"}
         if hand.riichi:
             kans = table.kan_options(seat)
             return {"gang": kans[0]} if kans else {}
@@ -889,3 +885,10 @@ def _tile_keep(kind: int, look: _Look) -> float:
         return value
     n = kind % 9
     return value + (0.5 if n in (0, 8) else 1.5 if n in (1, 7) else 2.0)
+
+
+def _aborts_nine(hand) -> bool:
+    """Both levels call 九種九牌 (abort on nine kinds of terminals and honours) unless the hand holds
+    eleven or more kinds, near enough to go for thirteen orphans."""
+    orphans = sum(1 for k, c in enumerate(counts34(hand)) if c and (k >= 27 or k % 9 in (0, 8)))
+    return orphans < 11
