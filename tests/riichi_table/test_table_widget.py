@@ -18,12 +18,37 @@ def board() -> RiichiBoard:
 
 
 def test_clicking_a_tile_discards_it_at_once_then_the_table_plays_on(board):
+    fire(board.canvas, event="client_ready")  # a page shows the board (a part is drawn over its frame)
     first = board.game.legal_actions()[0]
     with CanvasMessages() as sent:
         click(board, Discard(first))
     assert board.record.actions == [first]
-    assert sent.to(board.canvas) == 2  # your discard in your river at once, then the table after the others' turns
     assert first[:2] in str(board.game.table.rivers[board.game.seat])
+    # your discard at once, as a small part: your hand row cleared and drawn again, the tile in your river;
+    # then the whole table after the others' turns
+    part, frame = sent._messages_to(board.canvas)
+    assert [name for name, _ in part].count("fillRect") < 10 < len(frame) and "clear" not in dict(part)
+    assert len(part) * 5 < len(frame)
+
+
+def test_the_discard_shown_at_once_is_the_table_drawn_so_far():
+    """Your hand row and river as the part draws them are what a whole frame of the same moment shows."""
+    from gamelab.pictures import RecordingPainter
+    from gamelab.riichi.table.picture import MY_ROW, WIDTH, HEIGHT
+
+    game = RiichiBoard(seed=3, rules={"場数": 0}).game
+    view = TableView.of(game.table, game.seat_id)
+    tile = game.legal_actions()[0][:2]
+    view.hands[view.me].discard(tile)
+    view.rivers[view.me].discard(tile)
+    view.options, view.turn, view.status = None, view.me, "dapai"
+    part = RecordingPainter(WIDTH, HEIGHT)
+    TablePicture().draw_discard(part, view)
+    whole = RecordingPainter(WIDTH, HEIGHT)
+    TablePicture().paint(whole, view)
+    cleared, *drawn = part.calls
+    assert cleared[0] == "rect" and cleared[1][:4] == MY_ROW  # the hand row's box, in the felt's colour
+    assert len(drawn) > 20 and all(op in whole.calls for op in drawn)  # the same tiles, drawn the same way
 
 
 def test_tiles_that_may_not_go_are_not_targets(board):

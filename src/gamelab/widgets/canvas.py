@@ -27,6 +27,7 @@ with ipycanvas are done once, here:
 
 from __future__ import annotations
 
+import time
 import weakref
 from typing import Any, Callable, Hashable
 
@@ -47,6 +48,13 @@ MAX_HEIGHT = 600
 #: the press and ipycanvas measuring where it was (verified in chromium: without it, a click on a board
 #: whose bottom was below the fold landed on the card under the one clicked).
 PAGE_STYLE = "<style>.gamelab-canvas { scroll-margin: -100000px; }</style>"
+
+#: seconds the kernel's thread sleeps after a part that long work follows. ipykernel sends messages from a
+#: thread of its own, which needs the interpreter lock for each step; while the kernel's thread computes, it
+#: gets the lock only every 5 ms (Python's switch interval), and a part shown before the riichi table's
+#: other seats played reached the page 13–31 ms after it was drawn (measured with page-side websocket
+#: timestamps against the kernel's clock). Sleeping releases the lock: the part leaves at once.
+SEND_PAUSE = 0.003
 
 # canvas -> its backing-store pixels per picture pixel, for fire(): a weak map, so a closed board goes
 _RATIOS: "weakref.WeakKeyDictionary[Canvas, float]" = weakref.WeakKeyDictionary()
@@ -148,17 +156,22 @@ class BoardCanvas:
                 forget_current_canvas(self.canvas)
                 self.sprites.make_wanted()
 
-    def draw_part(self, draw: Callable[[Painter], None]) -> None:
-        """Draw over part of the frame on screen (a clock's digits), as one message.
+    def draw_part(self, draw: Callable[[Painter], None], *, work_follows: bool = False) -> None:
+        """Draw over part of the frame on screen (a clock's digits, a move shown before the reply is
+        worked out), as one message.
 
         Nothing is drawn before a page has shown the board (a part needs the frame under it; the
-        page's arrival repaints everything).
+        page's arrival repaints everything). ``work_follows``: the caller goes on computing at once
+        (a riichi table plays the other seats after your discard), so the kernel's sending thread is
+        given a moment to put the message on the wire first (see :data:`SEND_PAUSE`).
         """
         if not self.pages:
             return
         with hold_canvas():
             draw(self._start_message())
         self._make_wanted_sprites()
+        if work_follows:
+            time.sleep(SEND_PAUSE)
 
     def target_at(self, x: float, y: float) -> Hashable | None:
         """The target under picture pixel (x, y) in the frame on screen (``None`` before the first frame)."""

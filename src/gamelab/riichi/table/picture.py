@@ -138,6 +138,8 @@ MY_HALF = 312
 
 CX, CY = 330, 328  # the table's centre on the canvas
 WIDTH, HEIGHT = 660, 706
+#: the box your hand row (tiles, melds, their rings) is drawn in: cleared when your discard is shown at once
+MY_ROW = (CX - MY_HALF - 6, CY + MY_TOP - 4, 2 * MY_HALF + 12, BIG_H + BIG_THICK + 10)
 # the choices offered now: buttons stacked upwards from just above your hand, in the free corner on the right
 CALL_W, CALL_H, CALL_GAP = 200, 38, 4
 CALL_RIGHT, CALL_BOTTOM = CX + 278, CY + MY_TOP - 6
@@ -467,23 +469,26 @@ class TablePicture(Picture[TableView]):
     # -- a river: rows of six in front of the panel ------------------------------------------------------
     def _river(self, p: Painter, v: TableView, seat: int) -> None:
         tiles = v.rivers[seat].tiles
-        x = CX - PANEL
         last = len(tiles) - 1 if (v.status == "dapai" and seat == v.turn) else -1
-        for i, entry in enumerate(tiles):
-            row = min(i // 6, RIVER_ROWS - 1)
-            if i % 6 == 0 and i // 6 < RIVER_ROWS:
-                x = CX - PANEL
-            y = CY + RIVER_TOP + row * (RIVER_H + RIVER_GAP)
-            sideways = "*" in entry
-            called = entry[-1] in "+=-"
-            dim: float = 0.5 if called else 0.13 if "_" in entry else 0.0
-            if sideways:
-                draw_tile(p, x, y + RIVER_H - RIVER_W, RIVER_W, RIVER_H, entry[:2], sideways=True, dim=dim,
-                          highlight=GOLD if i == last else None)
-                x += RIVER_H
-            else:
-                draw_tile(p, x, y, RIVER_W, RIVER_H, entry[:2], dim=dim, highlight=GOLD if i == last else None)
-                x += RIVER_W
+        for i in range(len(tiles)):
+            self._river_tile(p, tiles, i, last=i == last)
+
+    @staticmethod
+    def _river_tile(p: Painter, tiles: Sequence[str], i: int, last: bool = False) -> None:
+        """Discard ``i`` of a river in its place: rows of six (the last row takes what is left), a riichi
+        tile on its side, a called one dimmed, one thrown straight from the wall slightly; ``last`` rings it."""
+        row = min(i // 6, RIVER_ROWS - 1)
+        x = CX - PANEL + sum(RIVER_H if "*" in t else RIVER_W for t in tiles[row * 6:i])
+        y = CY + RIVER_TOP + row * (RIVER_H + RIVER_GAP)
+        entry = tiles[i]
+        called = entry[-1] in "+=-"
+        dim: float = 0.5 if called else 0.13 if "_" in entry else 0.0
+        highlight = GOLD if last else None
+        if "*" in entry:
+            draw_tile(p, x, y + RIVER_H - RIVER_W, RIVER_W, RIVER_H, entry[:2], sideways=True, dim=dim,
+                      highlight=highlight)
+        else:
+            draw_tile(p, x, y, RIVER_W, RIVER_H, entry[:2], dim=dim, highlight=highlight)
 
     # -- an opponent's hand and melds, at the seat's edge ------------------------------------------------
     def _opponent(self, p: Painter, v: TableView, seat: int) -> None:
@@ -533,6 +538,20 @@ class TablePicture(Picture[TableView]):
                     everything.remove(tile)
                     return sorted(everything, key=_order), tile, True
         return tiles, drawn, False
+
+    # -- your discard, shown at once ------------------------------------------------------------------
+    def draw_discard(self, p: Painter, v: TableView, ui: RiichiUI | None = None) -> None:
+        """Over the frame on screen, only what your own discard changes: your hand row, and the tile in
+        its place in your river, ringed as the last discard (``v`` is the table with it already moved).
+
+        The play board shows this the moment you click, as a small part, before the other seats play;
+        the whole table follows when they have.
+        """
+        p.rect(*MY_ROW, fill=self.background)
+        self._mine(p, v, ui)
+        tiles = v.rivers[v.me].tiles
+        if tiles:
+            self._river_tile(p, tiles, len(tiles) - 1, last=True)
 
     # -- your own hand: large, standing, clickable ------------------------------------------------------
     def _mine(self, p: Painter, v: TableView, ui: RiichiUI | None) -> None:

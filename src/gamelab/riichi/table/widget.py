@@ -71,8 +71,9 @@ class RiichiBoard(PlayBoard[RiichiGame, RiichiUI]):
         self.respond(response)
 
     def _show_discard(self, action: str) -> None:
-        """Your discard drawn at once, in your river, before the table runs on (the others' turns and
-        the engine's bookkeeping take tens of milliseconds more)."""
+        """Your discard shown at once, in your river, before the table runs on (the others' turns and
+        the engine's bookkeeping take tens of milliseconds more): only your hand row and the new river
+        tile, drawn over the frame on screen as one small message."""
         found = re.fullmatch(r"(riichi )?([mpsz]\d_?)", action)
         if found is None:  # not a discard
             return
@@ -85,7 +86,8 @@ class RiichiBoard(PlayBoard[RiichiGame, RiichiUI]):
         except ValueError:  # not a discard this picture can show ahead: the real frame follows anyway
             return
         view.options, view.turn, view.status = None, view.me, "dapai"
-        self.view.draw(self._table, view, self.ui)
+        ui = self.ui
+        self.view.draw_part(lambda p: self._table.draw_discard(p, view, ui), work_follows=True)
 
     def on_key(self, key: str) -> None:
         self.respond(controls.key(self.game, self.ui, key))
