@@ -94,12 +94,18 @@ def test_a_damaged_database_is_refused_and_left_untouched(tmp_path):
     assert recovered.count() == 0 and path.exists()
 
 
-def test_a_database_with_a_foreign_scores_table_is_refused(tmp_path):
-    path = tmp_path / "scores.sqlite3"
+def _foreign_database(folder):
+    """A database file at the ranking's place whose ``scores`` table is another program's."""
+    path = folder / "scores.sqlite3"
     con = sqlite3.connect(path)
     con.execute("CREATE TABLE scores (x)")
     con.commit()
     con.close()
+    return path
+
+
+def test_a_database_with_a_foreign_scores_table_is_refused(tmp_path):
+    path = _foreign_database(tmp_path)
     with pytest.raises(RankingError, match="unexpected columns"):
         Ranking(path)
 
@@ -268,11 +274,7 @@ def test_top_refuses_a_count_out_of_range(ranking, n):
 
 
 def test_a_foreign_database_is_never_moved_even_with_recover(tmp_path):
-    path = tmp_path / "scores.sqlite3"
-    con = sqlite3.connect(path)
-    con.execute("CREATE TABLE scores (x)")
-    con.commit()
-    con.close()
+    path = _foreign_database(tmp_path)
     with pytest.raises(RankingError) as caught:
         Ranking(path, recover=True)
     assert caught.value.reason == "foreign" and path.exists()

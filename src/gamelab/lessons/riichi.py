@@ -1002,48 +1002,30 @@ def _untyped(function: Callable[..., Any]) -> str:
     body = lines[tree.body[0].lineno - 1:]
     return f"def {tree.name}({ast.unparse(tree.args)}):\n" + "\n".join(body) + "\n"
 
+def _step(step: Callable[..., Any], cases: Callable[[], list[tuple]], same: Callable[[Any, Any], bool],
+          explain: Callable[..., str]) -> Exercise:
+    """The exercise of one of the post's steps in :mod:`~gamelab.riichi.table.endings` (its id is the step's name)."""
+    return Exercise(f"riichi.{step.__name__}", step, cases=cases, same=same, explain=explain, solution=_untyped(step))
+
+
 EXERCISES: list[Exercise] = [
     Exercise("riichi.rule_defaults", rule_defaults, cases=_rule_cases, explain=_explain_rule,
              solution=_untyped(rule_defaults)),
     Exercise("riichi.is_tenpai", is_tenpai, cases=lambda: [(Hand.from_string(h),) for h in _tenpai_hands()],
              same=_same_bool, explain=_explain_is_tenpai, solution=_IS_TENPAI_SOLUTION, solution_imports=_ENDINGS),
-    Exercise("riichi.tenpai_at_draw", endings.tenpai_at_draw, cases=_tenpai_at_draw_cases, same=_same_list,
-             explain=_explain_tenpai_at_draw,
-             solution=_untyped(endings.tenpai_at_draw)),
-    Exercise("riichi.noten_payments", endings.noten_payments, cases=_noten_cases, same=_same_list,
-             explain=_explain_noten,
-             solution=_untyped(endings.noten_payments)),
-    Exercise("riichi.is_nagashi", endings.is_nagashi, cases=_nagashi_cases, same=_same_bool,
-             explain=_explain_is_nagashi,
-             solution=_untyped(endings.is_nagashi)),
-    Exercise("riichi.nagashi_payments", endings.nagashi_payments, cases=lambda: [(s,) for s in range(4)],
-             same=_same_list, explain=_explain_nagashi_payments,
-             solution=_untyped(endings.nagashi_payments)),
-    Exercise("riichi.may_abort_nine", endings.may_abort_nine, cases=_nine_cases, same=_same_bool,
-             explain=_explain_nine,
-             solution=_untyped(endings.may_abort_nine)),
-    Exercise("riichi.is_four_winds", endings.is_four_winds, cases=_winds_cases, same=_same_bool,
-             explain=_explain_winds,
-             solution=_untyped(endings.is_four_winds)),
-    Exercise("riichi.is_four_riichi", endings.is_four_riichi, cases=_riichi_cases, same=_same_bool,
-             explain=_explain_riichi,
-             solution=_untyped(endings.is_four_riichi)),
-    Exercise("riichi.is_four_kans", endings.is_four_kans, cases=_kans_cases, same=_same_bool, explain=_explain_kans,
-             solution=_untyped(endings.is_four_kans)),
-    Exercise("riichi.ron_winners", endings.ron_winners, cases=_ron_cases, same=_same_list, explain=_explain_ron,
-             solution=_untyped(endings.ron_winners)),
-    Exercise("riichi.is_three_rons", endings.is_three_rons, cases=_three_cases, same=_same_bool,
-             explain=_explain_three,
-             solution=_untyped(endings.is_three_rons)),
-    Exercise("riichi.repeats_after_win", endings.repeats_after_win, cases=_win_cases, same=_same_bool,
-             explain=_explain_win,
-             solution=_untyped(endings.repeats_after_win)),
-    Exercise("riichi.repeats_after_draw", endings.repeats_after_draw, cases=_draw_cases, same=_same_bool,
-             explain=_explain_draw,
-             solution=_untyped(endings.repeats_after_draw)),
-    Exercise("riichi.one_hand_game", endings.one_hand_game, cases=_one_hand_cases, same=_same_bool,
-             explain=_explain_one_hand,
-             solution=_untyped(endings.one_hand_game)),
+    _step(endings.tenpai_at_draw, _tenpai_at_draw_cases, _same_list, _explain_tenpai_at_draw),
+    _step(endings.noten_payments, _noten_cases, _same_list, _explain_noten),
+    _step(endings.is_nagashi, _nagashi_cases, _same_bool, _explain_is_nagashi),
+    _step(endings.nagashi_payments, lambda: [(s,) for s in range(4)], _same_list, _explain_nagashi_payments),
+    _step(endings.may_abort_nine, _nine_cases, _same_bool, _explain_nine),
+    _step(endings.is_four_winds, _winds_cases, _same_bool, _explain_winds),
+    _step(endings.is_four_riichi, _riichi_cases, _same_bool, _explain_riichi),
+    _step(endings.is_four_kans, _kans_cases, _same_bool, _explain_kans),
+    _step(endings.ron_winners, _ron_cases, _same_list, _explain_ron),
+    _step(endings.is_three_rons, _three_cases, _same_bool, _explain_three),
+    _step(endings.repeats_after_win, _win_cases, _same_bool, _explain_win),
+    _step(endings.repeats_after_draw, _draw_cases, _same_bool, _explain_draw),
+    _step(endings.one_hand_game, _one_hand_cases, _same_bool, _explain_one_hand),
 ]
 
 for _exercise in EXERCISES:

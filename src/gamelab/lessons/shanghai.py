@@ -263,7 +263,8 @@ def _odd(got: Any) -> str:
 
 
 # == Tile: SetPosition, IsTop, CanSelect, Draw's colours, Undo ========================================
-def _rect_of(got: Any) -> tuple[float, ...] | None:
+def _four_numbers(got: Any) -> tuple[float, ...] | None:
+    """``got`` as four numbers (a rectangle, a colour with its alpha), or ``None`` if it is not that."""
     try:
         values = tuple(got)
     except TypeError:
@@ -277,7 +278,7 @@ def _explain_set_position(case: tuple[Any, ...], expected: Any, got: Any) -> Exp
     depth, row, col = case
     lines = [f"The tile at {place_name(case)}:",
              "  the shipped set_position puts its face at left {}, top {}, right {}, bottom {}".format(*expected)]
-    rect = _rect_of(got)
+    rect = _four_numbers(got)
     marks = Marks(rects=[(expected, _GREEN)])
     if got is None:
         lines.append("  yours returned None: return (left, top, right, bottom)")
@@ -303,7 +304,7 @@ def _explain_set_position(case: tuple[Any, ...], expected: Any, got: Any) -> Exp
 register(Exercise(
     "shanghai.set_position", b.screen_rect, name="set_position",
     cases=lambda: [(d, r, c) for d in reversed(range(DEPTH_COUNT)) for r in range(ROW_COUNT) for c in range(COL_COUNT)],
-    same=lambda expected, got: _rect_of(got) == expected,
+    same=lambda expected, got: _four_numbers(got) == expected,
     explain=_explain_set_position,
     solution_imports="from gamelab.shanghai.board import (TILE_WIDTH, TILE_HEIGHT, DEPTH_COUNT, LAYER_DX, "
                      "LAYER_DY, MARGIN_LEFT, MARGIN_TOP)",
@@ -388,18 +389,8 @@ register(Exercise(
 ))
 
 
-def _tint_of(got: Any) -> tuple[float, ...] | None:
-    try:
-        values = tuple(got)
-    except TypeError:
-        return None
-    if len(values) != 4 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
-        return None
-    return values
-
-
 def _same_tint(expected: Any, got: Any) -> bool:
-    tint = _tint_of(got)
+    tint = _four_numbers(got)
     return (tint is not None and tuple(tint[:3]) == tuple(expected[:3])
             and math.isclose(tint[3], expected[3], abs_tol=1e-9))
 
@@ -414,7 +405,7 @@ def _explain_tile_tint(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
     state = "selected" if selected else "not selected"
     lines = [f"A free tile on layer {depth}, {state}:",
              f"  the shipped tile_tint lays {_tint_text(expected)} over it"]
-    tint = _tint_of(got)
+    tint = _four_numbers(got)
     if tint is None:
         lines.append(f"  yours returned {_odd(got)}: return (red, green, blue, opacity)")
     else:
