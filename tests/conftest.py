@@ -9,13 +9,12 @@ are in ``tests/browsing.py``.
 from __future__ import annotations
 
 import os
-from pathlib import Path
-
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 from typing import Callable, Iterator
 
 import nbformat

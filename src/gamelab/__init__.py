@@ -9,7 +9,7 @@ ipycanvas canvas; play widgets (``gamelab.widgets``) turn clicks into actions; l
 from __future__ import annotations
 
 from .errors import IllegalMove
-from .game import Game, Record, register_game, game_class
+from .game import Game, Record, game_class, register_game
 
 __all__ = ["IllegalMove", "Game", "Record", "register_game", "game_class", "__version__"]
 

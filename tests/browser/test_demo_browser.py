@@ -7,7 +7,7 @@ import time
 from playwright.sync_api import expect
 
 from gamelab.demo import LightsOut, LightsOutPicture, solve
-from tests.browsing import click_canvas, pixel, screenshot, wait_painted, open_board
+from tests.browsing import click_canvas, open_board, pixel, screenshot, wait_painted
 
 BOARD = "from gamelab.demo.widget import LightsOutBoard\nboard = LightsOutBoard(size=5, seed=1)\nboard"
 PICTURE = LightsOutPicture()

@@ -13,6 +13,9 @@ from __future__ import annotations
 import ast
 import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -147,6 +150,18 @@ def test_no_game_draws_on_a_canvas_by_itself():
         if re.search(r"\bhold_canvas\b|\bCanvasPainter\b|\bCanvas\(", code):
             users.add(module_name(path))
     assert users <= allowed, sorted(users - allowed)
+
+
+def test_ruff_finds_nothing():
+    """pyflakes' findings, syntax-level errors and import order (the rules in pyproject.toml) over the
+    package, the tests and the tools."""
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    if not Path(ruff).exists():
+        pytest.skip("ruff is not installed (pip install -e '.[test]')")
+    root = SRC.parent
+    done = subprocess.run([ruff, "check", "--no-cache", "src", "tests", "tools"], cwd=root, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_mypy_passes_on_src():

@@ -6,8 +6,8 @@ import pytest
 
 from gamelab.demo import Lamp
 from gamelab.demo.widget import LightsOutBoard
-from gamelab.widgets import Clock, fire, format_seconds_with_ms, format_seconds, synthesize
-from gamelab.widgets.testing import CanvasMessages, centre_of, click
+from gamelab.widgets import Clock, fire, format_seconds, format_seconds_with_ms, synthesize
+from gamelab.widgets.testing import CanvasMessages, click
 
 
 @pytest.fixture
@@ -141,7 +141,12 @@ def test_clock_formats():
     assert format_seconds_with_ms(61.005, japanese=True) == "1 分 01 秒 005"
     t = [0.0]
     clock = Clock(now=lambda: t[0])
-    clock.start(); t[0] = 2; clock.stop(); t[0] = 5; clock.start(); t[0] = 6
+    clock.start()
+    t[0] = 2
+    clock.stop()
+    t[0] = 5
+    clock.start()
+    t[0] = 6
     assert clock.elapsed == 3
 
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import time
 
-import pytest
 from playwright.sync_api import expect
 
 from gamelab.klondike import CardAt, Klondike, Stock
-from gamelab.klondike.picture import Target
-from gamelab.klondike.picture import KlondikePicture
-from tests.browsing import click_canvas, pixel, screenshot, to_css, open_board
+from gamelab.klondike.picture import KlondikePicture, Target
+from tests.browsing import click_canvas, open_board, pixel, screenshot, to_css
 
 PICTURE = KlondikePicture()
 DEAL = "from gamelab.klondike.widget import KlondikeBoard\nKlondikeBoard(seed=1, sound=False)"
@@ -70,7 +68,7 @@ def test_drag_a_card_click_the_stock_and_undo(page, voila):
 
 
 def test_auto_complete_finishes_a_near_won_position(page, voila):
-    canvas = open_board(page, voila([NEAR_WON]))
+    open_board(page, voila([NEAR_WON]))
     page.locator(".gamelab-button-auto").first.click()
     expect(page.locator(".gamelab-status").first).to_contain_text("every card went home", timeout=10_000)
     expect(page.locator(".gamelab-button-new").first).to_contain_text("Play again", timeout=10_000)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
 from playwright.sync_api import expect
 
 from gamelab.othello import Othello, Square

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gamelab.riichi.table import Bot
-from gamelab.riichi.table.picture import Call, Discard, RiichiGamePicture, TablePicture, TableView
 from gamelab.riichi.table.controls import call_buttons
+from gamelab.riichi.table.picture import Call, Discard, RiichiGamePicture, TablePicture, TableView
 from gamelab.riichi.table.widget import RiichiBoard
 from gamelab.widgets import fire
 from gamelab.widgets.testing import CanvasMessages, centre_of, click
@@ -34,7 +34,7 @@ def test_clicking_a_tile_discards_it_at_once_then_the_table_plays_on(board):
 def test_the_discard_shown_at_once_is_the_table_drawn_so_far():
     """Your hand row and river as the part draws them are what a whole frame of the same moment shows."""
     from gamelab.pictures import RecordingPainter
-    from gamelab.riichi.table.picture import MY_ROW, WIDTH, HEIGHT
+    from gamelab.riichi.table.picture import HEIGHT, MY_ROW, WIDTH
 
     game = RiichiBoard(seed=3, rules={"場数": 0}).game
     view = TableView.of(game.table, game.seat_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from gamelab.shanghai import Shanghai
-from tests.browsing import click_canvas, pixel, screenshot, open_board
+from tests.browsing import click_canvas, open_board, pixel, screenshot
 
 APP = ("from gamelab.shanghai.widget import ShanghaiBoard\n"
        "board = ShanghaiBoard(deal=7, player='Hato', solver_nodes=300)\nboard")

@@ -6,7 +6,8 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamelab.shanghai import LAYOUT, Shanghai, create_problem, create_problem_fast, deal, get_edges, get_random2
 from gamelab.shanghai.generator import UNFILLED, init_tiles, random_deal

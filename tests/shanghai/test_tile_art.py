@@ -6,7 +6,14 @@ import pytest
 
 from gamelab.pictures import RecordingPainter, SvgPainter
 from gamelab.pictures.tiles import (
-    ALL_KINDS, RED_FIVES, draw_tile, draw_tile_back, draw_tile_face, parse_kind, shanghai_kind, tile_name,
+    ALL_KINDS,
+    RED_FIVES,
+    draw_tile,
+    draw_tile_back,
+    draw_tile_face,
+    parse_kind,
+    shanghai_kind,
+    tile_name,
 )
 from gamelab.shanghai import KINDS, kind_code
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gamelab.shanghai import Shanghai
-from gamelab.shanghai.picture import TileAt
-from gamelab.shanghai.picture import ShanghaiPicture
+from gamelab.shanghai.picture import ShanghaiPicture, TileAt
 from gamelab.shanghai.ranking import Ranking
 from gamelab.shanghai.widget import ShanghaiBoard
 from gamelab.widgets import fire

@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Callable, Protocol
 
 from ..controls import Response
 from ..errors import IllegalMove
+from ..words import count
 from .cards import Card
 from .game import Klondike, Selection
-from ..words import count
 from .picture import Box, CardAt, Column, Drag, Foundation, KlondikeUI, Pile, Press, Source, Stock, Waste
 
 if TYPE_CHECKING:  # the solver is loaded only where a board asks it

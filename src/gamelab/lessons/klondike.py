@@ -694,7 +694,9 @@ def _run_remove(function: Callable[..., Any], case: tuple[Any, ...]) -> _After:
 def _explain_remove(case: tuple[Any, ...], expected: _After, got: _After | None) -> Explanation:
     game, selection = case
     head = f"remove_selected(game, {_selection_code(selection)}), that is {_selection_words(game, selection)}:"
-    words = (lambda value: pile_words([Card(*c) if c[0] != "not a Card" else c[1] for c in value]))
+    def words(value: Any) -> str:
+        return pile_words([Card(*c) if c[0] != "not a Card" else c[1] for c in value])
+
     return _explain_position(game, expected, got, head, value_words=words)
 
 

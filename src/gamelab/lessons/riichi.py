@@ -34,7 +34,7 @@ import math
 import random
 import re
 import textwrap
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -1002,8 +1002,8 @@ def _untyped(function: Callable[..., Any]) -> str:
     body = lines[tree.body[0].lineno - 1:]
     return f"def {tree.name}({ast.unparse(tree.args)}):\n" + "\n".join(body) + "\n"
 
-def _step(step: Callable[..., Any], cases: Callable[[], list[tuple]], same: Callable[[Any, Any], bool],
-          explain: Callable[..., str]) -> Exercise:
+def _step(step: Callable[..., Any], cases: Callable[[], Iterable[tuple[Any, ...]]], same: Callable[[Any, Any], bool],
+          explain: Callable[[tuple[Any, ...], Any, Any], Explanation]) -> Exercise:
     """The exercise of one of the post's steps in :mod:`~gamelab.riichi.table.endings` (its id is the step's name)."""
     return Exercise(f"riichi.{step.__name__}", step, cases=cases, same=same, explain=explain, solution=_untyped(step))
 

@@ -26,11 +26,10 @@ from typing import Callable
 
 from gamelab.bench import Row, best_of, timed
 
-from .shanten import _clear_tables
 from .hand import Hand, _clear_string_tables
 from .rules import Rules
 from .scoring import WinContext, score
-from .shanten import shanten, waits
+from .shanten import _clear_tables, shanten, waits
 from .tiles import TILE_KINDS
 from .wall import Wall
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from .hand import _DIGIT_WEIGHT, _EIGHTS, _PLAIN_WEIGHT, _THREES, _WEIGHT, Hand

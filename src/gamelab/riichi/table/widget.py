@@ -30,8 +30,16 @@ from .bots import DEFAULT_LEVEL, LEVELS
 from .endings import RuleSteps
 from .engine import Table
 from .game import RiichiGame
-from .picture import (RiichiGamePicture, RiichiUI, TablePicture, TableView, call_options, record_views, result_lines,
-                      tile_words)
+from .picture import (
+    RiichiGamePicture,
+    RiichiUI,
+    TablePicture,
+    TableView,
+    call_options,
+    record_views,
+    result_lines,
+    tile_words,
+)
 
 __all__ = ["RiichiBoard", "RecordViewer"]
 
