@@ -268,6 +268,7 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         loop turn), so the solver's search never holds up the pair disappearing. A cell's code (or plain
         Python) gets it at once, as a plain call."""
         if self._can_work_in_background():
+            self.view.let_out()
             asyncio.get_running_loop().call_soon(work, length)
         else:
             work(length)

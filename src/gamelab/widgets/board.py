@@ -628,6 +628,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
             then(work(Progress()))
             return
         job = _Job(label, then, failed)
+        self.view.let_out()  # the frame of the move that asked for the work goes out before the work holds the lock
 
         def run() -> None:
             try:

@@ -49,7 +49,7 @@ MAX_HEIGHT = 600
 #: whose bottom was below the fold landed on the card under the one clicked).
 PAGE_STYLE = "<style>.gamelab-canvas { scroll-margin: -100000px; }</style>"
 
-#: seconds the kernel's thread sleeps after a part that long work follows. ipykernel sends messages from a
+#: seconds the kernel's thread sleeps after a frame or part that long work follows (:meth:`BoardCanvas.let_out`). ipykernel sends messages from a
 #: thread of its own, which needs the interpreter lock for each step; while the kernel's thread computes, it
 #: gets the lock only every 5 ms (Python's switch interval), and a part shown before the riichi table's
 #: other seats played reached the page 13–31 ms after it was drawn (measured with page-side websocket
@@ -171,6 +171,13 @@ class BoardCanvas:
             draw(self._start_message())
         self._make_wanted_sprites()
         if work_follows:
+            self.let_out()
+
+    def let_out(self) -> None:
+        """Before long computing on the kernel (a reply, a search): give the kernel's sending thread the
+        moment it needs to put the messages just made on the wire (see :data:`SEND_PAUSE`). Nothing to
+        wait for while no page shows the board."""
+        if self.pages:
             time.sleep(SEND_PAUSE)
 
     def target_at(self, x: float, y: float) -> Hashable | None:
