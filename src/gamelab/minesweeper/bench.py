@@ -80,8 +80,10 @@ def run(quick: bool = False) -> list[Row]:
     games = QUICK_GAMES if quick else FULL_GAMES
     rows: list[Row] = []
     # The full run plays the two rules side by side, one process each (the figures do not depend on
-    # it: every game has its own seed and CPU time is counted per process).
-    if quick or (os.cpu_count() or 1) < 2:
+    # it: every game has its own seed and CPU time is counted per process); GAMELAB_BENCH_WORKERS=1
+    # plays them one after the other, on a machine shared with others.
+    workers = int(os.environ.get("GAMELAB_BENCH_WORKERS") or os.cpu_count() or 1)
+    if quick or workers < 2:
         results = {key: win_rate(games, opening=opening, first=first) for key, (opening, first, *_) in RULES.items()}
     else:
         with ProcessPoolExecutor(max_workers=len(RULES)) as pool:
