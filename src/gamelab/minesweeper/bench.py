@@ -15,10 +15,12 @@
 * Median time to generate a no-guess expert board, next to a plain random layout measured in the
   same run.
 
-Last full run (30 Nov 2026, commit 1b2f5e0, 2 shared cores): SFAR 40.02 % (95 % CI 39.06-40.98),
-SNR 53.97 % (52.99-54.95), 37 and 43 CPU ms per game. Both intervals hold PSEQ-D256's rate, so at
-n = 10,000 the bench cannot tell the two apart; the SNR interval lies above plain PSEQ's 52.78 %,
-the SFAR one holds PSEQ's 39.62 % too.
+Last full run (30 Nov 2026, the solver of commit 1b2f5e0, ``GAMELAB_BENCH_WORKERS=1``, 2 shared cores):
+SFAR 40.02 % (95 % CI 39.06-40.98), SNR 53.97 % (52.99-54.95), 36 and 40 CPU ms per game; a no-guess
+board in 8.7 ms (median). The same games give the same rates run after run. Both intervals hold
+PSEQ-D256's rate, so at n = 10,000 the bench cannot tell the two apart; the SNR interval lies above
+plain PSEQ's 52.78 %, the SFAR one holds PSEQ's 39.62 % too. (SFAR sits 3 games short of 40.05 %; the
+guessing variants tried since, listed in ``solver.py``, did no better on the tuning seeds.)
 """
 
 from __future__ import annotations
