@@ -15,10 +15,12 @@
 * Median time to generate a no-guess expert board, next to a plain random layout measured in the
   same run.
 
-Last full run (30 Nov 2026, commit 1b2f5e0, 2 shared cores): SFAR 40.02 % (95 % CI 39.06-40.98),
-SNR 53.97 % (52.99-54.95), 37 and 43 CPU ms per game. Both intervals hold PSEQ-D256's rate, so at
-n = 10,000 the bench cannot tell the two apart; the SNR interval lies above plain PSEQ's 52.78 %,
-the SFAR one holds PSEQ's 39.62 % too.
+Last full run (30 Nov 2026, the solver of commit 1b2f5e0, ``GAMELAB_BENCH_WORKERS=1``, 2 shared cores):
+SFAR 40.02 % (95 % CI 39.06-40.98), SNR 53.97 % (52.99-54.95), 36 and 40 CPU ms per game; a no-guess
+board in 8.7 ms (median). The same games give the same rates run after run. Both intervals hold
+PSEQ-D256's rate, so at n = 10,000 the bench cannot tell the two apart; the SNR interval lies above
+plain PSEQ's 52.78 %, the SFAR one holds PSEQ's 39.62 % too. (SFAR sits 3 games short of 40.05 %; the
+guessing variants tried since, listed in ``solver.py``, did no better on the tuning seeds.)
 """
 
 from __future__ import annotations
@@ -80,8 +82,10 @@ def run(quick: bool = False) -> list[Row]:
     games = QUICK_GAMES if quick else FULL_GAMES
     rows: list[Row] = []
     # The full run plays the two rules side by side, one process each (the figures do not depend on
-    # it: every game has its own seed and CPU time is counted per process).
-    if quick or (os.cpu_count() or 1) < 2:
+    # it: every game has its own seed and CPU time is counted per process); GAMELAB_BENCH_WORKERS=1
+    # plays them one after the other, on a machine shared with others.
+    workers = int(os.environ.get("GAMELAB_BENCH_WORKERS") or os.cpu_count() or 1)
+    if quick or workers < 2:
         results = {key: win_rate(games, opening=opening, first=first) for key, (opening, first, *_) in RULES.items()}
     else:
         with ProcessPoolExecutor(max_workers=len(RULES)) as pool:
