@@ -149,6 +149,24 @@ def test_a_failed_layout_search_is_an_illegal_move_changing_nothing():
     assert str(game) == before and not game.started
 
 
+# -- 7b. the largest boards: the solver's counts of layouts pass any float, its answers stay numbers ------
+
+@pytest.mark.parametrize("mines", [1500, 3000])
+def test_hint_and_chances_on_the_largest_board(mines):
+    """On a 100 × 100 board the number of mine layouts that fit runs to thousands of digits; Hint once
+    raised OverflowError turning such a count into a float (and the board's button did nothing)."""
+    game = Minesweeper.new(rows=100, cols=100, mines=mines, seed=1)
+    game.play("open 50 50")
+    for _ in range(3):
+        hint = game.hint()
+        assert hint is not None and 0.0 <= hint.chance <= 1.0
+        if hint.chance:  # a guess: stop before it can lose the game
+            break
+        game.play(f"open {hint.row} {hint.col}")
+    chances = game.chances()
+    assert chances and all(0.0 <= p <= 1.0 for p in chances.values())
+
+
 # -- 9. quadratic parsing, and errors quoting a whole megabyte --------------------------------------
 
 def test_a_huge_transcript_is_refused_with_a_short_message():

@@ -494,7 +494,10 @@ class Solver:
         if not safe_total:
             return (0.0,)
         alive = 1.0 if outcomes > 1 else 0.0
-        value = (1.0 - p) * (safe_total + PROGRESS_WEIGHT * progress) / safe_total
+        if safe_total.bit_length() < 1000:
+            value = (1.0 - p) * (safe_total + PROGRESS_WEIGHT * progress) / safe_total
+        else:  # layouts beyond a float's range (boards of thousands of cells): the same ratio, divided first
+            value = (1.0 - p) * (1.0 + PROGRESS_WEIGHT * (progress / safe_total))
         return (alive, round(value, 12), freed / safe_total)
 
     # -- 4. the endgame: every layout, every line of play ------------------------------------------
