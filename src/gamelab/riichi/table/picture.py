@@ -476,7 +476,8 @@ class TablePicture(Picture[TableView]):
     @staticmethod
     def _river_tile(p: Painter, tiles: Sequence[str], i: int, last: bool = False) -> None:
         """Discard ``i`` of a river in its place: rows of six (the last row takes what is left), a riichi
-        tile on its side, a called one dimmed, one thrown straight from the wall slightly; ``last`` rings it."""
+        tile on its side, a called one dimmed, one thrown straight from the wall dimmed slightly; ``last``
+        rings it."""
         row = min(i // 6, RIVER_ROWS - 1)
         x = CX - PANEL + sum(RIVER_H if "*" in t else RIVER_W for t in tiles[row * 6:i])
         y = CY + RIVER_TOP + row * (RIVER_H + RIVER_GAP)
