@@ -57,6 +57,30 @@ def test_danger_is_zero_on_safe_tiles_and_lower_on_suji():
     assert danger.of(kind_of("z1")) < danger.of(kind_of("p4"))  # an honour completes fewer waits
 
 
+def test_tiles_beside_an_early_discard_are_less_dangerous():
+    unseen = [3] * 34
+    safe = [set(), {kind_of("s3")}, set(), set()]
+    early = [[], [kind_of("s3")], [], []]
+    plain = Danger(0, unseen, safe, [[]] * 4, {1: (1.0, 4000.0)})
+    danger = Danger(0, unseen, safe, early, {1: (1.0, 4000.0)})
+    for near in ("s1", "s2", "s4", "s5"):
+        assert danger.of(kind_of(near)) < plain.of(kind_of(near))
+    assert danger.of(kind_of("p4")) > plain.of(kind_of("p4"))  # the same total, spread over the rest
+    assert danger.of(kind_of("s3")) == 0.0
+
+
+def test_a_seat_reads_early_discards_up_to_the_riichi():
+    from gamelab.riichi.table.bots import _Record
+    table = Table(players=[Bot(seed=i) for i in range(4)], qijia=0, seed=11, rules={"場数": 0})
+    table.run()
+    record = _Record().update(table)
+    log = table.paipu["log"][-1]
+    for seat in range(4):
+        mine = [e["dapai"]["p"] for e in log if "dapai" in e and e["dapai"]["l"] == seat]
+        upto = next((i + 1 for i, p in enumerate(mine) if p.endswith("*")), len(mine))
+        assert record.early[seat] == [kind_of(p) for p in mine[:min(8, upto)]]
+
+
 def test_yaku_shanten_counts_a_value_pair_as_one_step_more():
     counts = [0] * 34
     for tile in ("m1", "m2", "m3", "p5", "p7", "s2", "s3", "s8", "z5", "z5"):

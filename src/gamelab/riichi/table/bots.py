@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Sequence
 from .. import WinContext, dora_from_indicator, score, shanten_of_counts
 from ..hand import _PLAIN_WEIGHT
 from .tactics import (
+    EARLY_DISCARDS,
     HAZARD,
     KIND_NAMES,
     KIND_STEP,
@@ -395,6 +396,7 @@ class _Record:
         self.safe: list[set[int]] = [set(), set(), set(), set()]  # kinds each seat cannot win on now
         self.in_riichi = [False] * 4
         self.discards = [0, 0, 0, 0]
+        self.early: list[list[int]] = [[], [], [], []]  # each seat's first discards, up to its riichi
 
     def update(self, table: "Table") -> "_Record":
         log = table.paipu["log"]
@@ -410,6 +412,8 @@ class _Record:
                 visible[k] += 1
                 safe[body["l"]].add(k)
                 self.discards[body["l"]] += 1
+                if self.discards[body["l"]] <= EARLY_DISCARDS and not riichi[body["l"]]:
+                    self.early[body["l"]].append(k)
                 for o in range(4):
                     if riichi[o]:
                         safe[o].add(k)  # passed by a player in riichi
@@ -466,7 +470,7 @@ class _Look:
         self.threats = self._threats(table, seat)
         # others' ready hands shorten the hand: each riichi makes another's win likelier each turn
         self.hazard = HAZARD + tuning.riichi_hazard * sum(1 for o in range(4) if o != seat and table.riichi[o])
-        self.danger = Danger(seat, self.unseen, record.safe, [set(), set(), set(), set()], self.threats)
+        self.danger = Danger(seat, self.unseen, record.safe, record.early, self.threats)
         self.wait_sums: dict[int, int] = {}
         # a riichi, or an open hand likely ready: enough to stop calling with a hand far from ready (a
         # hand with two calls early in the deal is a reason to look at the tiles, not to give up speed)

@@ -529,6 +529,12 @@ def chance_from(shanten: int, step: float, win: float, turns: int, hazard: float
 # ------------------------------------------------------------------ danger
 
 
+#: how many of a player's first discards count as early (see :func:`_wait_shares`)
+EARLY_DISCARDS = 8
+#: the factor on a kind's wait weight for each early discard of a neighbour within two
+EARLY_NEIGHBOUR = 0.7
+
+
 class Danger:
     """How dangerous each kind is to discard now, from the public record of the hand.
 
@@ -536,7 +542,7 @@ class Danger:
     deal-in to them would cost. :meth:`of` gives the expected points lost by discarding a kind.
     """
 
-    def __init__(self, me: int, unseen: Sequence[int], safe: Sequence[set[int]], early: Sequence[set[int]],
+    def __init__(self, me: int, unseen: Sequence[int], safe: Sequence[set[int]], early: Sequence[Sequence[int]],
                  threats: dict[int, tuple[float, float]]) -> None:
         self.me = me
         self.threats = threats
@@ -554,9 +560,10 @@ class Danger:
         return bool(self.threats)
 
 
-def _wait_shares(unseen: Sequence[int], safe: set[int], early: set[int]) -> list[float]:
+def _wait_shares(unseen: Sequence[int], safe: set[int], early: Iterable[int]) -> list[float]:
     """For one ready opponent, the chance each kind is a winning tile for them (sums to about 2,
-    a wait covering two kinds on average)."""
+    a wait covering two kinds on average). ``early``: the kinds among the player's first
+    :data:`EARLY_DISCARDS` discards (up to the riichi), once for each such discard."""
     weight = [0.0] * 34
     for k in range(34):
         if k in safe:
@@ -592,10 +599,18 @@ def _wait_shares(unseen: Sequence[int], safe: set[int], early: set[int]) -> list
             # closed wait (kanchan) k-1 _ k+1
             if 1 <= n <= 7 and unseen[k - 1] and unseen[k + 1]:
                 w += 1.2
-            if k in early and w:
-                w *= 0.75  # discarded early: the player was not keeping that region
             del first
         weight[k] = w
+    # tiles beside an early discard (within two, same suit) are less likely waits: the player let that
+    # region go before shaping the hand. Measured on bots' riichi hands (150 games, 6,513 decisions):
+    # the wait ranking's AUC over the held kinds went from 0.694 to 0.702 with 0.7 per early neighbour.
+    for e in early:
+        if e >= 27:
+            continue
+        base = e - e % 9
+        for j in (e - 2, e - 1, e + 1, e + 2):
+            if base <= j < base + 9:
+                weight[j] *= EARLY_NEIGHBOUR
     total = sum(weight)
     if not total:
         return weight
