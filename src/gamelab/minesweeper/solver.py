@@ -71,6 +71,25 @@ ENDGAME_BUDGET = 200_000
 # ("second safety") instead of progress: 490/503 (corner), 80/71 (opening); endgame at 2,500 layouts
 # and 400,000 positions: 2/1 and 1/0 over 1,500 games of each rule, for twice the CPU time.
 # On the seeds the old tuning did not see (103,000 up) every variant is within noise of these settings.
+#
+# Tried on 1 Dec 2026 on the corner rule (paired, seeds 103,000-106,999 unless noted; a/b as above),
+# none kept. Where the losses are (seeds 103,000-103,799, 476 lost of 800): half of them (238) on a
+# heuristic guess at a chance of 0.15-0.25 (mostly the first guesses, with fewer than 80 cells known),
+# 109 on a 50/50 inside the exhaustive endgame (already optimal there), 73 on heuristic guesses below
+# 0.15, 4 above 0.25, 52 on other endgame guesses.
+# - The first guess after a corner that shows 1, forced to (1, 30) (the current choice), (1, 3) or
+#   (3, 3): 91, 91 and 87 wins of the same 316 games (seeds 103,000-103,799): where it goes hardly
+#   matters, so an opening book or a deeper early search has little to win there.
+# - Candidates within 0.02 of the best value ranked by second safety (P(safe) × the expected safety
+#   of the next move) as a tie-break: 33/25, then 42/48 on seeds 107,000-110,999 (75/73 over 8,000);
+#   within 0.05: 45/40.
+# - A tolerance relative to the lowest chance, min(0.05, 0.25 × lowest), so late guesses stay closer
+#   to the safest: 42/49.
+# - Progress counted by the cells it proves safe, up to 3 (an opening worth more than a single safe
+#   cell): 32/38.
+# - A number that would box in an undecidable group (hidden cells whose every number and neighbour
+#   lies inside the group, e.g. a 50/50 no later number can settle) discounted by the risk of the
+#   guess it forces: 0/1 (it almost never arises before the endgame search takes over).
 
 
 def neighbour_table(rows: int, cols: int) -> list[tuple[int, ...]]:
