@@ -101,3 +101,16 @@ def test_without_npm_nothing_is_installed(monkeypatch, tmp_path):
     with pytest.raises(PeerUnavailable, match="npm is not installed"):
         ensure_packages(tmp_path / "cache")
     assert not (tmp_path / "cache").exists()
+
+
+def test_the_tally_gives_intervals_with_games_as_units():
+    from gamelab.bench import wilson
+    from gamelab.riichi.bench_peer import Tally
+
+    tally = Tally(games=4, ranks=[1, 2, 3, 4, 2, 3, 1, 4])  # per game means 1.5, 3.5, 2.5, 2.5
+    low, high = tally.rank_interval()
+    assert tally.mean_rank == 2.5
+    assert round(low, 3) == 1.700 and round(high, 3) == 3.300  # 2.5 -/+ 1.96 * sd 0.8165 / sqrt(4 games)
+    assert Tally().rank_interval() == (0.0, 5.0)
+    low, high = wilson(50, 400)
+    assert low < 0.125 < high and round(high - low, 3) == 0.065

@@ -8,11 +8,12 @@ compares against a reference measures both in the same run, so the ratio means s
 from __future__ import annotations
 
 import importlib
+import math
 import time
 from dataclasses import asdict, dataclass
 from typing import Callable
 
-__all__ = ["Row", "BENCHES", "run", "timed", "best_of"]
+__all__ = ["Row", "BENCHES", "run", "timed", "best_of", "wilson"]
 
 #: bench name -> module holding ``run(quick) -> list[Row]``
 BENCHES: dict[str, str] = {
@@ -61,6 +62,20 @@ def _fmt(value: float | None) -> str:
     if isinstance(value, int) or float(value).is_integer():
         return f"{int(value):,}"
     return f"{value:.4g}"
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate, as fractions.
+
+    >>> [round(x, 3) for x in wilson(400, 1000)]
+    [0.37, 0.431]
+    """
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
 
 
 def timed(fn: Callable[[], object]) -> tuple[float, object]:

@@ -25,14 +25,13 @@ guessing variants tried since, listed in ``solver.py``, did no better on the tun
 
 from __future__ import annotations
 
-import math
 import os
 import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ..bench import Row
+from ..bench import Row, wilson
 from .generate import no_guess_mines
 from .solver import play_out
 from .vmap import VMap
@@ -46,20 +45,6 @@ RULES = {
 }
 FULL_GAMES = 10_000
 QUICK_GAMES = 200
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a win rate, as fractions.
-
-    >>> [round(x, 3) for x in wilson(400, 1000)]
-    [0.37, 0.431]
-    """
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def win_rate(games: int, *, opening: bool, rows: int = 16, cols: int = 30, mines: int = 99,

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..bench import Row
+from ..bench import Row, wilson
 from .bench_shanten import _data_dir
 from .hand import Hand, _clear_string_tables
 from .rules import Rules
@@ -92,6 +92,18 @@ class Tally:
                 elif "pingju" in event and event["pingju"]["name"] in EXHAUSTIVE:
                     self.exhaustive += 1
 
+    def rank_interval(self) -> tuple[float, float]:
+        """A 95 % interval of the mean rank, games as the units (a game's ranks for one side are not
+        independent: when one of its players gains a place, another loses one)."""
+        per = len(self.ranks) // self.games if self.games else 0
+        if self.games < 2 or not per:
+            return 0.0, 5.0
+        means = [sum(self.ranks[i:i + per]) / per for i in range(0, per * self.games, per)]
+        centre = sum(means) / len(means)
+        spread = (sum((m - centre) ** 2 for m in means) / (len(means) - 1)) ** 0.5
+        half = 1.96 * spread / len(means) ** 0.5
+        return centre - half, centre + half
+
     @property
     def mean_rank(self) -> float:
         return sum(self.ranks) / len(self.ranks) if self.ranks else 0.0
@@ -107,6 +119,11 @@ class Tally:
     @property
     def exhaustive_rate(self) -> float:
         return self.exhaustive / self.hands if self.hands else 0.0
+
+
+def _interval(count: int, total: int) -> str:
+    low, high = wilson(count, total)
+    return f"95% CI {low:.3f}-{high:.3f}"
 
 
 def _progress(text: str) -> None:
@@ -298,21 +315,26 @@ def run(quick: bool = False) -> list[Row]:
         _progress(f"{games} games, gamelab bots ({DEFAULT_LEVEL}) against {ai}, seeds {first_seed}-{first_seed + games // 2 - 1}")
         ours, theirs = play_mixed(peer, games, first_seed, report=_progress)
         where = f"{games} games, seeds {first_seed}-{first_seed + games // 2 - 1} x2 seatings"
-        rows.append(Row("riichi-peer", "mean rank vs majiang-ai", round(ours.mean_rank, 3), "rank",
+        low, high = ours.rank_interval()
+        rows.append(Row("riichi-peer", f"mean rank vs majiang-ai (95% CI {low:.3f}-{high:.3f})", round(ours.mean_rank, 3), "rank",
                         reference=f"{ai}, {where}", reference_value=round(theirs.mean_rank, 3),
                         ratio=ours.mean_rank / theirs.mean_rank))
-        rows.append(Row("riichi-peer", "deal-in rate vs majiang-ai", round(ours.deal_in_rate, 4), "per player-hand",
-                        reference=f"{ai}, {ours.player_hands} player-hands each", reference_value=round(theirs.deal_in_rate, 4),
+        rows.append(Row("riichi-peer", f"deal-in rate vs majiang-ai ({_interval(ours.deal_ins, ours.player_hands)})",
+                        round(ours.deal_in_rate, 4), "per player-hand",
+                        reference=f"{ai}, {_interval(theirs.deal_ins, theirs.player_hands)}, {ours.player_hands} player-hands each",
+                        reference_value=round(theirs.deal_in_rate, 4),
                         ratio=ours.deal_in_rate / theirs.deal_in_rate if theirs.deal_in_rate else None))
-        rows.append(Row("riichi-peer", "win rate vs majiang-ai", round(ours.win_rate, 4), "per player-hand",
-                        reference=ai, reference_value=round(theirs.win_rate, 4),
+        rows.append(Row("riichi-peer", f"win rate vs majiang-ai ({_interval(ours.wins, ours.player_hands)})",
+                        round(ours.win_rate, 4), "per player-hand",
+                        reference=f"{ai}, {_interval(theirs.wins, theirs.player_hands)}", reference_value=round(theirs.win_rate, 4),
                         ratio=ours.win_rate / theirs.win_rate if theirs.win_rate else None))
         _progress(f"bot-only games: {alone} of four gamelab bots, {alone} of four majiang-ai players")
         mine_alone = play_alone(lambda seed, pid: Bot(seed=seed * 4 + pid), alone, first_seed)
         ai_alone = play_alone(lambda seed, pid: PeerPlayer(peer), alone, first_seed)
-        rows.append(Row("riichi-peer", "exhaustive draw rate, bot-only", round(mine_alone.exhaustive_rate, 4), "per hand",
-                        reference=f"{ai} bot-only, {alone} games each (seeds {first_seed}-{first_seed + alone - 1}), "
-                                  f"{mine_alone.hands} / {ai_alone.hands} hands",
+        rows.append(Row("riichi-peer", f"exhaustive draw rate, bot-only ({_interval(mine_alone.exhaustive, mine_alone.hands)})",
+                        round(mine_alone.exhaustive_rate, 4), "per hand",
+                        reference=f"{ai} bot-only, {_interval(ai_alone.exhaustive, ai_alone.hands)}, {alone} games each "
+                                  f"(seeds {first_seed}-{first_seed + alone - 1}), {mine_alone.hands} / {ai_alone.hands} hands",
                         reference_value=round(ai_alone.exhaustive_rate, 4),
                         ratio=mine_alone.exhaustive_rate / ai_alone.exhaustive_rate if ai_alone.exhaustive_rate else None))
         data = _data_dir()
