@@ -14,7 +14,8 @@ s1..s9, z1..z7).
   hands with three calls): safe tiles (現物 genbutsu, discarded after the riichi, passed by the riichi
   player), then the wait shapes a tile can complete (two-sided, closed, edge, pair waits) and what
   blocks them (筋 suji: the other end of a two-sided wait is safe; 壁 kabe: a shape needing tiles
-  that are all in sight; honours and tiles with few copies left).
+  that are all in sight; honours and tiles with few copies left; tiles beside the player's early
+  discards).
 
 The bot (``bots.py``) puts these together: it discards for the most *expected value* (acceptance
 weighted by what the hand would score, looking one draw further once the hand is one step from
