@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gamelab.riichi.table import Bot, Table, staged_table
-from gamelab.riichi.table.bots import DEFAULT_LEVEL, LEVELS
+from gamelab.riichi.table.bots import DEFAULT_LEVEL, LEVELS, _Record
 from gamelab.riichi.table.tactics import Danger, kind_of, reach_then_win, ready_win, yaku_shanten
 
 
@@ -70,7 +70,6 @@ def test_tiles_beside_an_early_discard_are_less_dangerous():
 
 
 def test_a_seat_reads_early_discards_up_to_the_riichi():
-    from gamelab.riichi.table.bots import _Record
     table = Table(players=[Bot(seed=i) for i in range(4)], qijia=0, seed=11, rules={"場数": 0})
     table.run()
     record = _Record().update(table)
