@@ -9,8 +9,10 @@ side by side with the JavaScript they are measured against, in the same run.
   majiang-ai`` (per player-hand, same convention), and ``exhaustive draw rate, bot-only``: four gamelab
   bots, then four majiang-ai players, on the same seeds (荒牌平局 and 流し満貫 count as exhaustive draws).
   Each rate and the mean rank carry a 95 % interval (Wilson for rates; for the mean rank, games as the
-  units), on both sides where the reference has one: 100 bot-only games (about 550 hands) give a draw
-  rate to about ±3 points, 200 mixed games the mean rank to about ±0.09.
+  units), on both sides where the reference has one: 200 mixed games give the mean rank to about
+  ±0.09. Bot-only games are as many as mixed games, each on its own seed (200: seeds 0-199, about
+  1,150 hands a side, a draw rate to about ±2 points; 100 games, the count until 1 Dec 2026, left
+  about ±3, as wide as the 3 points the rates are compared by).
 * **Speed**: majiang-core 1.4.1's ``new Shoupai``, ``Shoupai.fromString``, ``Util.xiangting`` and
   ``Util.hule`` timed in node on the conformance data, and gamelab's counterparts on the same data;
   the fastest of several passes in CPU time on each side, the two sides taking turns pass by pass (so a
@@ -23,7 +25,7 @@ side by side with the JavaScript they are measured against, in the same run.
 
 The npm packages are installed with the machine's ``npm`` into a cache folder (see
 :func:`~gamelab.riichi.table.peer.npm_cache`) when missing. Without node or npm the bench says so on
-stderr and gives no rows. ``--quick``: 40 games (20 seeds), 20 bot-only games each, fewer timing passes.
+stderr and gives no rows. ``--quick``: 40 games (20 seeds), 40 bot-only games each, fewer timing passes.
 ``$GAMELAB_PEER_GAMES`` sets the number of mixed games (even), ``$GAMELAB_PEER_SEED`` the first seed.
 ``python -m gamelab.bench riichi-speed`` (``bench_speed.py``) gives the speed rows alone, without games.
 """
@@ -310,7 +312,7 @@ def run(quick: bool = False) -> list[Row]:
     games = int(os.environ.get("GAMELAB_PEER_GAMES", 40 if quick else 200))
     games += games % 2
     first_seed = int(os.environ.get("GAMELAB_PEER_SEED", 0))
-    alone = games // 2
+    alone = games  # bot-only games: one per seed, as many as the mixed games
     rows: list[Row] = []
     with peer:
         versions = peer.request({"cmd": "hello"})["versions"]
