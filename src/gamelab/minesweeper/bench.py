@@ -6,7 +6,7 @@
   (anchors.md §2, b1f6c1c4/MineSweeperProb): **SFAR**, the first click at the corner (1, 1) is safe and
   the mines lie uniformly on the other 479 cells; **SNR**, the first click at (4, 4) opens an area: its
   3 × 3 block is mine-free and the mines lie uniformly on the other 471 cells (coordinates from 1,
-  as in that table). 10,000 games per rule (200 with ``--quick``), with a 95 % Wilson interval. The
+  as in that table). 30,000 games per rule (200 with ``--quick``), with a 95 % Wilson interval. The
   references are b1f6c1c4's PSEQ-D256 solver, 40.0468 % and 53.4502 % over 10^8 games. Game ``g`` is
   drawn from ``random.Random(g)``, so every run plays the same games (the solver was tuned on other
   seeds, from 100,000 up).
@@ -15,12 +15,17 @@
 * Median time to generate a no-guess expert board, next to a plain random layout measured in the
   same run.
 
-Last full run (30 Nov 2026, the solver of commit 1b2f5e0, ``GAMELAB_BENCH_WORKERS=1``, 2 shared cores):
-SFAR 40.02 % (95 % CI 39.06-40.98), SNR 53.97 % (52.99-54.95), 36 and 40 CPU ms per game; a no-guess
-board in 8.7 ms (median). The same games give the same rates run after run. Both intervals hold
-PSEQ-D256's rate, so at n = 10,000 the bench cannot tell the two apart; the SNR interval lies above
-plain PSEQ's 52.78 %, the SFAR one holds PSEQ's 39.62 % too. (SFAR sits 3 games short of 40.05 %; the
-guessing variants tried since, listed in ``solver.py``, did no better on the tuning seeds.)
+Why 30,000 games: until 1 Dec 2026 the bench played 10,000 (seeds 0-9999), and read SFAR 40.02 %
+(39.06-40.98), SNR 53.97 % (52.99-54.95). The next 20,000 seeds (10,000-29,999, the same solver) gave
+39.17 % and 53.60 %: the first 10,000 had been a lucky sample, by more than one standard error. With
+30,000 games an interval is about ±0.55 points, still wider than the gaps between the published solvers
+(PSEQ 39.62 %, PSEQ-D256 40.05 %), but no longer wide enough to hide a gap of a point.
+
+Seeds 0-29,999 (1 Dec 2026, the solver of commit 807c9f9): SFAR 11,836 won, 39.45 % (95 % CI
+38.90-40.01), SNR 16,116 won, 53.72 % (53.16-54.28), 32 and 37 CPU ms per game. The SNR rate is at
+PSEQ-D256's 53.45 %; the SFAR rate is PSEQ's (39.62 %), not PSEQ-D256's (40.05 %), which needs the
+deeper search PSEQ-D256 adds to every guess (this solver searches exhaustively only in the endgame,
+below :data:`~gamelab.minesweeper.solver.ENDGAME_LAYOUTS` layouts).
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ RULES = {
     "corner": (False, (1, 1), "SFAR: safe first click at (1,1)", "b1f6c1c4 PSEQ-D256, SFAR at [1,1]", 40.0468),
     "opening": (True, (4, 4), "SNR: first click (4,4) opens", "b1f6c1c4 PSEQ-D256, SNR at [4,4]", 53.4502),
 }
-FULL_GAMES = 10_000
+FULL_GAMES = 30_000
 QUICK_GAMES = 200
 
 
