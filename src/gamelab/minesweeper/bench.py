@@ -21,11 +21,15 @@ Why 30,000 games: until 1 Dec 2026 the bench played 10,000 (seeds 0-9999), and r
 30,000 games an interval is about ±0.55 points, still wider than the gaps between the published solvers
 (PSEQ 39.62 %, PSEQ-D256 40.05 %), but no longer wide enough to hide a gap of a point.
 
-Seeds 0-29,999 (1 Dec 2026, the solver of commit 807c9f9): SFAR 11,836 won, 39.45 % (95 % CI
-38.90-40.01), SNR 16,116 won, 53.72 % (53.16-54.28), 32 and 37 CPU ms per game. The SNR rate is at
-PSEQ-D256's 53.45 %; the SFAR rate is PSEQ's (39.62 %), not PSEQ-D256's (40.05 %), which needs the
-deeper search PSEQ-D256 adds to every guess (this solver searches exhaustively only in the endgame,
-below :data:`~gamelab.minesweeper.solver.ENDGAME_LAYOUTS` layouts).
+Seeds 0-29,999 (1 Dec 2026, the solver of commit 807c9f9, ``GAMELAB_BENCH_WORKERS=1`` beside another
+bench): SFAR 11,836 won, 39.45 % (95 % CI 38.90-40.01), SNR 16,116 won, 53.72 % (53.16-54.28), 33 and 40
+CPU ms per game; a no-guess board in 8.8 ms (median). The SNR rate is at PSEQ-D256's 53.45 %; the SFAR
+rate is PSEQ's (39.62 %), half a point under PSEQ-D256's 40.05 %. That solver's "D256" is an exhaustive
+search once few layouts remain (its source reads the 256 as a bound on them), which this solver has
+too (below :data:`~gamelab.minesweeper.solver.ENDGAME_LAYOUTS`); the two differ in the guesses before
+it: PSEQ opens strictly the safest cells and breaks ties by what a cell's number is likely to settle,
+this solver trades up to ``GUESS_TOLERANCE`` of safety for progress. Which part of that costs the
+half point is not yet known (the variants tried are listed in ``solver.py``).
 """
 
 from __future__ import annotations
