@@ -90,6 +90,10 @@ ENDGAME_BUDGET = 200_000
 # - A number that would box in an undecidable group (hidden cells whose every number and neighbour
 #   lies inside the group, e.g. a 50/50 no later number can settle) discounted by the risk of the
 #   guess it forces: 0/1 (it almost never arises before the endgame search takes over).
+#
+# 1 Dec 2026, later: over 30,000 bench games the corner rate is 39.45 %, PSEQ's level, not PSEQ-D256's
+# (see bench.py). PSEQ opens strictly the safest cells; the same here (GUESS_TOLERANCE 1e-9, progress
+# still breaking ties): 74/70 over 2,000 corner games (seeds 120,000-121,999), no different.
 
 
 def neighbour_table(rows: int, cols: int) -> list[tuple[int, ...]]:
