@@ -562,6 +562,7 @@ class _Normal:
         self._tenpai: dict[tuple, tuple[list[int], float]] = {}
         self._values: dict[tuple, float] = {}
         self._deep: dict[tuple, list] = {}
+        self._kinds: dict[tuple, list[int]] = {}
         self._tenpai_hand: tuple[int, int] = (-1, 0)
 
     # --------------------------------------------------------------- hand speed and value
@@ -600,12 +601,22 @@ class _Normal:
         self._deep[key] = found
         return found
 
+    def _accept(self, keys: Sequence[int], n_melds: int, unseen: Sequence[int]) -> int:
+        """Unseen copies of the kinds that bring the hand a step nearer ready. Which kinds those are
+        depends on the tiles alone, so it is worked out once per hand shape (cached for the hand)."""
+        key = (keys[0], keys[1], keys[2], keys[3], n_melds)
+        kinds = self._kinds.get(key)
+        if kinds is None:
+            kinds = self._kinds[key] = Shape(keys, n_melds).improving(_ANY)[1]
+        return sum(map(unseen.__getitem__, kinds))
+
     def _fresh(self, look: _Look) -> None:
         """Forget the cached hands when a new hand (or a new dora) begins, or when they pile up."""
         if (look.record.hand, len(look.dora)) != self._tenpai_hand or len(self._tenpai) + len(self._values) > 50000:
             self._tenpai = {}
             self._values = {}
             self._deep = {}
+            self._kinds = {}
             self._tenpai_hand = (look.record.hand, len(look.dora))
 
     def _value(self, look: _Look, keys: Sequence[int], extra: Sequence[str] = ()) -> float:
@@ -633,7 +644,7 @@ class _Normal:
         if shanten == 0:
             waits, value = self._tenpai_info(look, keys, n_melds, extra)
             return ready_win(turn_win(sum(map(unseen.__getitem__, waits)), pool), turns, hazard), value
-        accept, kinds = Shape(keys, n_melds).improving(unseen)
+        accept = self._accept(keys, n_melds, unseen)
         if not accept:
             return 0.0, 0.0
         open_hand = bool(extra) or not look.closed
@@ -697,7 +708,7 @@ class _Normal:
             for kind in considered:
                 s, step = KIND_SUIT[kind], KIND_STEP[kind]
                 keys[s] -= step
-                accept, _ = Shape(keys, n_melds).improving(look.unseen)
+                accept = self._accept(keys, n_melds, look.unseen)
                 keys[s] += step
                 quick.append((accept + 0.001 * _tile_keep(kind, look), kind))
             quick.sort(reverse=True)
