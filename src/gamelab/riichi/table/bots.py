@@ -521,7 +521,7 @@ class Tuning:
     #: bot-only, 1,000 games (seeds 1,000-1,999), 2.6 calls a hand instead of 1.4, exhaustive draws
     #: 16.8 % instead of 18.9 % (majiang-ai 12-17 % on three sets of seeds); against majiang-ai, mean
     #: rank 2.522 instead of 2.558 on the bench's seeds 0-99 and 2.488 instead of 2.493 on seeds
-    #: 5,000-5,149, deal-ins still below majiang-ai's. Against the bots with 1.0 it is even (2.493 and
+    #: 5,000-5,149, deal-ins still below majiang-ai's. Against the bots with 1.0 it is no better (2.493 and
     #: 2.567 on two sets of 1,000 games). The chance model sees a call's speed only through the hand's
     #: acceptance; against majiang-ai, calling twice as readily pays a little.
     tempo: float = 2.0
