@@ -584,8 +584,7 @@ class _Normal:
         if found is not None:
             return found
         found = []
-        _, kinds = Shape(keys, n_melds).improving(_ANY)
-        for t in kinds:
+        for t in self._improving_kinds(keys, n_melds):
             s = KIND_SUIT[t]
             keys[s] += KIND_STEP[t]
             after = Shape(keys, n_melds)
@@ -602,14 +601,18 @@ class _Normal:
         self._deep[key] = found
         return found
 
-    def _accept(self, keys: Sequence[int], n_melds: int, unseen: Sequence[int]) -> int:
-        """Unseen copies of the kinds that bring the hand a step nearer ready. Which kinds those are
-        depends on the tiles alone, so it is worked out once per hand shape (cached for the hand)."""
+    def _improving_kinds(self, keys: Sequence[int], n_melds: int) -> list[int]:
+        """The kinds whose draw brings the hand a step nearer ready. They depend on the tiles alone, so
+        they are worked out once per hand shape (cached for the hand)."""
         key = (keys[0], keys[1], keys[2], keys[3], n_melds)
         kinds = self._kinds.get(key)
         if kinds is None:
             kinds = self._kinds[key] = Shape(keys, n_melds).improving(_ANY)[1]
-        return sum(map(unseen.__getitem__, kinds))
+        return kinds
+
+    def _accept(self, keys: Sequence[int], n_melds: int, unseen: Sequence[int]) -> int:
+        """Unseen copies of the kinds that bring the hand a step nearer ready."""
+        return sum(map(unseen.__getitem__, self._improving_kinds(keys, n_melds)))
 
     def _fresh(self, look: _Look) -> None:
         """Forget the cached hands when a new hand (or a new dora) begins, or when they pile up."""
