@@ -24,12 +24,14 @@ Why 30,000 games: until 1 Dec 2026 the bench played 10,000 (seeds 0-9999), and r
 Seeds 0-29,999 (1 Dec 2026, the solver of commit 807c9f9, ``GAMELAB_BENCH_WORKERS=1`` beside another
 bench): SFAR 11,836 won, 39.45 % (95 % CI 38.90-40.01), SNR 16,116 won, 53.72 % (53.16-54.28), 33 and 40
 CPU ms per game; a no-guess board in 8.8 ms (median). The SNR rate is at PSEQ-D256's 53.45 %; the SFAR
-rate is PSEQ's (39.62 %), half a point under PSEQ-D256's 40.05 %. That solver's "D256" is an exhaustive
-search once few layouts remain (its source reads the 256 as a bound on them), which this solver has
-too (below :data:`~gamelab.minesweeper.solver.ENDGAME_LAYOUTS`); the two differ in the guesses before
-it: PSEQ opens strictly the safest cells and breaks ties by what a cell's number is likely to settle,
-this solver trades up to ``GUESS_TOLERANCE`` of safety for progress. Which part of that costs the
-half point is not yet known (the variants tried are listed in ``solver.py``).
+rate is PSEQ's (39.62 %), half a point under PSEQ-D256's 40.05 %. That solver's "D256" is an
+exhaustive search once few layouts remain, which this solver has too (below
+:data:`~gamelab.minesweeper.solver.ENDGAME_LAYOUTS`). The half point is mostly the draw of these
+boards: seeds 0-3,999 read 40.1 % and seeds 10,000-29,999 39.17 %, while 16,000 other boards (seeds
+130,000-133,999, 140,000-143,999, 150,000-157,999, the same solver) read 40.4 %; pooled over all
+46,000 the rate is 39.8 % (95 % CI 39.3-40.2), PSEQ-D256's inside it. Paired on those boards, the
+guesses alone (no endgame search) are at PSEQ's level and the endgame search adds about a point
+(the experiments are listed in ``solver.py``).
 """
 
 from __future__ import annotations
