@@ -142,6 +142,46 @@ def test_several_processes_write_at_once_without_losing_or_doubling_rows(tmp_pat
     assert sorted(stored) == sorted((f"p{w}", w * 1000 + i) for w in range(workers) for i in range(rows))
 
 
+
+
+def test_a_write_that_sqlite_answers_locked_at_once_is_tried_again(monkeypatch):
+    # SQLite answers "database is locked" without waiting while another connection creates the file or
+    # switches it to WAL (eight processes opening a new ranking on a loaded machine): creating the tables
+    # and every write go through _retry_busy, which pauses and tries again; other errors pass at once
+    from gamelab.shanghai import ranking as module
+
+    pauses = []
+    monkeypatch.setattr(module.time, "sleep", pauses.append)
+    con = sqlite3.connect(":memory:", isolation_level=None)
+    tries = []
+
+    def locked_twice():
+        tries.append(1)
+        con.execute("BEGIN IMMEDIATE")
+        if len(tries) < 3:
+            raise sqlite3.OperationalError("database is locked")
+        con.execute("COMMIT")
+
+    module._retry_busy(con, locked_twice)
+    assert len(tries) == 3 and len(pauses) == 2 and not con.in_transaction
+
+    def always_locked():
+        raise sqlite3.OperationalError("database is locked")
+
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        module._retry_busy(con, always_locked)
+    assert len(pauses) == 2 + module._BUSY_TRIES - 1
+
+    def broken():
+        tries.append(1)
+        raise sqlite3.OperationalError("no such table: scores")
+
+    tries.clear()
+    with pytest.raises(sqlite3.OperationalError, match="no such table"):
+        module._retry_busy(con, broken)
+    assert len(tries) == 1
+    con.close()
+
 # -- issue 13, item 1: read-only, cannot create and damaged told apart; every error a RankingError ----
 
 def _as_user_without_root(work):

@@ -31,7 +31,7 @@ import sqlite3
 import time
 import unicodedata
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -179,6 +179,34 @@ def _reason(exc: sqlite3.Error) -> str:
     if "locked" in text or "busy" in text:
         return "busy"
     return "failed"
+
+
+#: how many times a write (or creating the tables) is tried when SQLite answers "locked" at once
+_BUSY_TRIES = 8
+
+
+def _retry_busy(con: sqlite3.Connection, work: Callable[[], None]) -> None:
+    """Run ``work`` (statements on ``con``, a transaction at most), again after a short pause while
+    SQLite reports the file busy, up to :data:`_BUSY_TRIES` times; then its last error is raised.
+
+    The busy timeout makes SQLite wait for most locks, but not all: while another connection creates
+    the file, switches it to WAL or sets up its shared memory, "database is locked" comes back at once
+    (seen with eight processes opening a new ranking together on a loaded machine). A failed try is
+    rolled back, so trying again cannot do the work twice.
+    """
+    for attempt in range(_BUSY_TRIES):
+        try:
+            work()
+            return
+        except sqlite3.Error as exc:
+            try:
+                if con.in_transaction:
+                    con.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # the work failed either way; its own error says why
+            if _reason(exc) != "busy" or attempt == _BUSY_TRIES - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
 
 
 class Ranking:
@@ -333,9 +361,9 @@ class Ranking:
     def _create_tables(self, mode: str) -> None:
         con = self._connect(mode)
         try:
-            con.execute("PRAGMA journal_mode = WAL")
-            con.execute("BEGIN IMMEDIATE")
-            try:
+            def create() -> None:
+                con.execute("PRAGMA journal_mode = WAL")
+                con.execute("BEGIN IMMEDIATE")
                 con.execute("""CREATE TABLE IF NOT EXISTS scores (
                                    id INTEGER PRIMARY KEY,
                                    entry_id TEXT NOT NULL UNIQUE,
@@ -348,10 +376,8 @@ class Ranking:
                 con.execute("CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
                 con.execute("INSERT OR IGNORE INTO settings VALUES ('schema', ?)", (str(_SCHEMA_VERSION),))
                 con.execute("COMMIT")
-            except BaseException:
-                if con.in_transaction:
-                    con.execute("ROLLBACK")
-                raise
+
+            _retry_busy(con, create)
         finally:
             con.close()
 
@@ -400,22 +426,15 @@ class Ranking:
             con = self._connect()
         except sqlite3.Error as exc:
             raise self._failure(exc, doing) from None
+        def write() -> None:
+            con.execute("BEGIN IMMEDIATE")
+            con.execute(sql, params)
+            con.execute("COMMIT")
+
         try:
-            for attempt in range(5):
-                try:
-                    con.execute("BEGIN IMMEDIATE")
-                    con.execute(sql, params)
-                    con.execute("COMMIT")
-                    return
-                except sqlite3.Error as exc:
-                    try:
-                        if con.in_transaction:
-                            con.execute("ROLLBACK")
-                    except sqlite3.Error:
-                        pass  # the write failed either way; the first error says why
-                    if _reason(exc) != "busy" or attempt == 4:
-                        raise self._failure(exc, doing) from None
-                    time.sleep(0.05 * (attempt + 1))
+            _retry_busy(con, write)
+        except sqlite3.Error as exc:
+            raise self._failure(exc, doing) from None
         finally:
             con.close()
 
