@@ -6,9 +6,20 @@ from __future__ import annotations
 
 import pytest
 
+from gamelab.riichi import Hand
 from gamelab.riichi.table import Bot, Table, staged_table
-from gamelab.riichi.table.bots import DEFAULT_LEVEL, LEVELS, _Record
-from gamelab.riichi.table.tactics import Danger, kind_of, reach_then_win, ready_win, yaku_shanten
+from gamelab.riichi.table.bots import DEFAULT_LEVEL, LEVELS, Tuning, _Look, _Record
+from gamelab.riichi.table.tactics import (
+    Danger,
+    keys_of_packed,
+    kind_of,
+    reach_then_win,
+    ready_at_draw,
+    ready_win,
+    still_ready_at_draw,
+    turn_win,
+    yaku_shanten,
+)
 
 
 def test_levels_and_their_default():
@@ -108,3 +119,31 @@ def test_reach_then_win_is_the_turn_by_turn_sum():
         direct = sum(first * stay ** (j - 1) * ready_win(win, turns - j, hazard) for j in range(1, turns + 1))
         assert reach_then_win(first, stay, win, turns, hazard) == pytest.approx(direct, rel=1e-9)
     assert reach_then_win(0.3, 0.6, 0.1, 0) == 0.0
+
+
+def test_ready_at_draw_is_the_turn_by_turn_sum():
+    for first, stay, win, turns, hazard in [(0.3, 0.6, 0.1, 15, 0.065), (0.1, 0.9, 0.4, 4, 0.0),
+                                            (0.2, 0.5 * 0.935, 0.5, 9, 0.065)]:  # stay equal to the ready ratio
+        direct = sum(first * stay ** (j - 1) * still_ready_at_draw(win, turns - j, hazard) for j in range(1, turns + 1))
+        assert ready_at_draw(first, stay, win, turns, hazard) == pytest.approx(direct, rel=1e-9)
+    assert ready_at_draw(0.3, 0.6, 0.1, 0) == 0.0
+    assert still_ready_at_draw(0.2, 0) == 1.0  # the wall is out: a ready hand is ready at the draw
+
+
+@pytest.mark.parametrize(("rules", "counted"), [(None, True), ({"ノーテン罰あり": False}, False)])
+def test_a_ready_hand_counts_the_no_ten_payments_only_where_the_rules_have_them(rules, counted):
+    # (the term is off in the default tuning; a bot given ``tenpai_pay`` weighs it)
+    hands = ["m123456p456s789z1", "m123p459s1379z556", "m3p1458s13468z346", "m456p1379s1379z23"]
+    bot = Bot(seed=1, level="normal", tuning=Tuning(tenpai_pay=1500.0))
+    table = staged_table(hands, zimo=["z4"], baopai="s9", rules=rules, players=[bot, None, None, None])
+    look = _Look(bot, table, 0)
+    ready = keys_of_packed(Hand.from_string("m123456p456s789z1").packed)  # the dealer lets z4 go: waits on z1
+    chance, value, draw = bot._normal._offence(look, ready, 0, 0)
+    assert chance > 0 and value > 0
+    if counted:
+        win = turn_win(look.unseen[kind_of("z1")], look.pool)
+        assert draw == pytest.approx(bot.tuning.tenpai_pay * still_ready_at_draw(win, look.tiles_left // 4, look.hazard))
+        assert draw > 0
+    else:
+        assert draw == 0.0
+    assert Bot()._normal._offence(_Look(Bot(), table, 0), ready, 0, 0)[2] == 0.0  # the default: off

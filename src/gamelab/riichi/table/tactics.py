@@ -21,6 +21,9 @@ The bot (``bots.py``) puts these together: it discards for the most *expected va
 weighted by what the hand would score, looking one draw further once the hand is one step from
 ready), folds when what it risks on a tile is more than what it hopes to win, calls when the call
 speeds up a hand that keeps a yaku, and declares riichi unless the hand is worth enough without it.
+What a hand hopes for includes the no-ten payments (ノーテン罰符) of an exhaustive draw:
+:func:`still_ready_at_draw` and :func:`ready_at_draw` give the chance that it is ready when the wall
+runs out, so late in a hand a ready hand is worth keeping even where it is unlikely to win.
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ __all__ = [
     "chance_from",
     "ready_win",
     "reach_then_win",
+    "still_ready_at_draw",
+    "ready_at_draw",
     "turn_win",
 ]
 
@@ -496,6 +501,34 @@ def reach_then_win(first: float, stay: float, win: float, turns: int, hazard: fl
     else:
         mixed = turns * r ** (turns - 1)
     return first * win / (1.0 - r) * (before - mixed)
+
+
+def still_ready_at_draw(win: float, turns: int, hazard: float = HAZARD) -> float:
+    """Chance that a ready hand has neither won (chance ``win`` a turn) nor seen the hand end by another's
+    win (``hazard``) when the wall runs out ``turns`` turns from now. A ready hand counts for the no-ten
+    payments (ノーテン罰) at an exhaustive draw.
+
+    >>> round(still_ready_at_draw(0.1, 3), 3)
+    0.596
+    """
+    return ((1.0 - win) * (1.0 - hazard)) ** max(0, turns)
+
+
+def ready_at_draw(first: float, stay: float, win: float, turns: int, hazard: float = HAZARD) -> float:
+    """Chance that a hand one step from ready is ready, and has not won, when the wall runs out: it gets
+    ready on turn j with chance ``first × stay^(j-1)``, then :func:`still_ready_at_draw` for the turns
+    left, summed over j = 1..``turns`` (a geometric series).
+
+    >>> direct = sum(0.2 * 0.7 ** (j - 1) * still_ready_at_draw(0.15, 12 - j) for j in range(1, 13))
+    >>> abs(ready_at_draw(0.2, 0.7, 0.15, 12) - direct) < 1e-12
+    True
+    """
+    if turns <= 0 or first <= 0:
+        return 0.0
+    r = (1.0 - win) * (1.0 - hazard)
+    if abs(r - stay) > 1e-12:
+        return first * (r ** turns - stay ** turns) / (r - stay)
+    return first * turns * r ** (turns - 1)
 
 
 #: the chance per turn of a step for a hand nearer ready than the one judged (its acceptance shrinks)
