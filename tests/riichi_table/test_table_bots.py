@@ -113,21 +113,18 @@ def test_a_hand_two_steps_from_ready_calls_but_not_against_riichi(discard, calls
     assert [e["fulou"]["m"] for e in table.paipu["log"][0] if "fulou" in e] == calls
 
 
-def test_reach_then_win_is_the_turn_by_turn_sum():
+@pytest.mark.parametrize(("summed", "after_ready"), [(reach_then_win, ready_win), (ready_at_draw, still_ready_at_draw)])
+def test_a_hand_one_step_away_is_the_turn_by_turn_sum(summed, after_ready):
+    # getting ready on turn j, then winning (reach_then_win) or still ready at the draw (ready_at_draw)
     for first, stay, win, turns, hazard in [(0.3, 0.6, 0.1, 15, 0.065), (0.1, 0.9, 0.4, 4, 0.0),
                                             (0.2, 0.5 * 0.935, 0.5, 9, 0.065)]:  # stay equal to the ready ratio
-        direct = sum(first * stay ** (j - 1) * ready_win(win, turns - j, hazard) for j in range(1, turns + 1))
-        assert reach_then_win(first, stay, win, turns, hazard) == pytest.approx(direct, rel=1e-9)
-    assert reach_then_win(0.3, 0.6, 0.1, 0) == 0.0
+        direct = sum(first * stay ** (j - 1) * after_ready(win, turns - j, hazard) for j in range(1, turns + 1))
+        assert summed(first, stay, win, turns, hazard) == pytest.approx(direct, rel=1e-9)
+    assert summed(0.3, 0.6, 0.1, 0) == 0.0
 
 
-def test_ready_at_draw_is_the_turn_by_turn_sum():
-    for first, stay, win, turns, hazard in [(0.3, 0.6, 0.1, 15, 0.065), (0.1, 0.9, 0.4, 4, 0.0),
-                                            (0.2, 0.5 * 0.935, 0.5, 9, 0.065)]:  # stay equal to the ready ratio
-        direct = sum(first * stay ** (j - 1) * still_ready_at_draw(win, turns - j, hazard) for j in range(1, turns + 1))
-        assert ready_at_draw(first, stay, win, turns, hazard) == pytest.approx(direct, rel=1e-9)
-    assert ready_at_draw(0.3, 0.6, 0.1, 0) == 0.0
-    assert still_ready_at_draw(0.2, 0) == 1.0  # the wall is out: a ready hand is ready at the draw
+def test_a_ready_hand_is_ready_at_the_draw_when_the_wall_is_out():
+    assert still_ready_at_draw(0.2, 0) == 1.0
 
 
 @pytest.mark.parametrize(("rules", "counted"), [(None, True), ({"ノーテン罰あり": False}, False)])

@@ -806,12 +806,11 @@ class _Normal:
                 waiting += left
                 points += left * value
         turns = look.tiles_left // 4
-        draw = look.tenpai_pay * still_ready_at_draw(turn_win(waiting, look.pool) if waiting else 0.0,
-                                               turns, look.hazard)
+        win = turn_win(waiting, look.pool) if waiting else 0.0
+        draw = look.tenpai_pay * still_ready_at_draw(win, turns, look.hazard)
         if not waiting:
             return 0.0, 0.0, draw
-        chance = ready_win(turn_win(waiting, max(1, sum(look.unseen))), turns, look.hazard)
-        return chance, points / waiting, draw
+        return ready_win(win, turns, look.hazard), points / waiting, draw
 
     def _context(self, look: _Look, riichi: bool) -> WinContext:
         wall = look.table.wall
