@@ -909,13 +909,7 @@ class _Normal:
                 continue
             s, step = KIND_SUIT[d], KIND_STEP[d]
             keys[s] -= step
-            if shanten == 0:
-                waits, value = self._tenpai_info(look, keys, n_melds, (meld,))
-                win = turn_win(sum(look.unseen[w] for w in waits), max(1, sum(look.unseen)))
-                chance = ready_win(win, look.tiles_left // 4, look.hazard)
-                draw = look.tenpai_pay * still_ready_at_draw(win, look.tiles_left // 4, look.hazard)
-            else:
-                chance, value, draw = self._offence(look, keys, n_melds, shanten, extra=(meld,), deep=False)
+            chance, value, draw = self._offence(look, keys, n_melds, shanten, extra=(meld,), deep=False)
             keys[s] += step
             gain = chance * value + draw - (look.danger.of(d) * self.tuning.risk_weight(shanten) if look.danger.active else 0.0)
             best = max(best, gain)
