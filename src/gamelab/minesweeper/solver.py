@@ -109,6 +109,12 @@ ENDGAME_BUDGET = 200_000
 #   (40.1 %): the bench's 39.45 % comes from its seeds 10,000-29,999 (39.17 %). Pooled over the bench's
 #   30,000 and these 16,000 fresh games the rate is 39.8 % (95 % interval 39.3-40.2), PSEQ-D256's
 #   40.05 % inside it: no evidence that the solver is weaker than PSEQ-D256, none that it is stronger.
+#
+# 1 Dec 2026 (fifth session), corner rule, seeds 200,000-203,999 (4,000 games): taking a true 50/50 at
+# once (two cells with exactly one mine between them whose neighbours differ only by known mines, so
+# no number can ever tell them apart; D. N. Hill's JSMinesweeper guesses these first, since they must
+# be guessed anyway and may show a useful number): it was there in 498 positions, and changed the
+# result of no game (1,595 wins both ways). Not kept.
 
 
 def neighbour_table(rows: int, cols: int) -> list[tuple[int, ...]]:

@@ -542,6 +542,9 @@ class Tuning:
     #: bot-only draws by about 3 points (1,000 games each: 16.8 % -> 14.3 % on seeds 1,000-1,999,
     #: 17.5 % -> 14.3 % on 2,000-2,999) but loses against majiang-ai (300 games, seeds 5,000-5,149:
     #: mean rank 2.525 instead of 2.488, deal-ins 0.138 against its 0.133, instead of 0.133 against 0.134).
+    #: On the bench's own seeds (1 Dec 2026): bot-only draws 15.2 % instead of 20.1 % (seeds 0-199;
+    #: majiang-ai 12.4 %), but against majiang-ai (200 games, seeds 0-99, seats swapped) mean rank 2.615
+    #: instead of 2.522 and deal-ins 0.141 against its 0.130: the draws it saves are paid in deal-ins.
     open_ready: tuple[float, float, float, float] = (0.0, 0.0, 0.3, 0.55)
     #: how much a tile's danger counts against the hand's chance × points: ready, one step away, and
     #: further (a hand two steps or more away folds; a ready hand pushes all but the worst tiles).
