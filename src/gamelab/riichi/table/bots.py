@@ -553,7 +553,9 @@ class Tuning:
     #: majiang-ai ready_risk 0.3 loses (300 games, seeds 5,000-5,149: mean rank 2.510 instead of 2.488,
     #: deal-ins 0.141 against its 0.136). On the bench's seeds 0-199, bot-only (1 Dec 2026): draws 17.8 %
     #: with 0.3, 17.3 % with 0.1 and 16.6 % with 0.0 (a ready hand that never folds), against 20.1 %: folding
-    #: ready hands makes less than half of the gap to majiang-ai's 12.4 %.
+    #: ready hands makes less than half of the gap to majiang-ai's 12.4 %. one_risk 1.0 on the bench's games
+    #: (1 Dec 2026): bot-only draws 16.4 % (seeds 0-199); against majiang-ai (200 games, seeds 0-99) mean
+    #: rank 2.495 instead of 2.522, but deal-ins 0.134 against its 0.130 (0.125 against 0.130 with 2.0).
     ready_risk: float = 0.6
     one_risk: float = 2.0
     far_risk: float = 4.0
