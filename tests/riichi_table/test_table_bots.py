@@ -144,3 +144,26 @@ def test_a_ready_hand_counts_the_no_ten_payments_only_where_the_rules_have_them(
     else:
         assert draw == 0.0
     assert Bot()._normal._offence(_Look(Bot(), table, 0), ready, 0, 0)[2] == 0.0  # the default: off
+
+
+def test_exact_values_score_each_wait_and_drop_the_waits_without_a_yaku():
+    # West holds m23 in an all-simples hand. After a chi of p234 (a call the bot weighs) the hand is open:
+    # winning on m1 has no yaku, so only m4 counts, at its real points. Closed, riichi is a yaku on both
+    # waits, and the value is the mean of their real scores (the dora is s5, from the indicator s4).
+    from gamelab.riichi import WinContext, score
+
+    hands = ["m123456p456s789z1", "m123p459s1379z556", "m23p88s234567s5z77", "m456p1379s1379z23"]
+    bot = Bot(seed=1, level="normal", tuning=Tuning(exact_value=True))
+    table = staged_table(hands, zimo=["z4"], baopai="s4", players=[None, None, bot, None])
+    look = _Look(bot, table, 2)
+    normal = bot._normal
+    open_keys = keys_of_packed(Hand.from_string("m23p88s234567").packed)
+    waits, value = normal._tenpai_info(look, open_keys, 1, ("p234-",))
+    assert waits == [kind_of("m4")]
+    assert value == score("m23p88s234567,p234-", "m4+", WinContext(seat_wind=2, dora_indicators=("s4",))).points
+    closed_keys = keys_of_packed(Hand.from_string("m23p88s234567s567").packed)
+    waits, value = normal._tenpai_info(look, closed_keys, 0)
+    assert waits == [kind_of("m1"), kind_of("m4")]
+    context = WinContext(seat_wind=2, riichi=1, dora_indicators=("s4",))
+    each = [score("m23p88s234567s567", w + "+", context).points for w in ("m1", "m4")]
+    assert value == sum(each) / 2

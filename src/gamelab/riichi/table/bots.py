@@ -467,6 +467,7 @@ class _Look:
         self.dora = [kind_of(dora_from_indicator(t)) for t in wall.dora_indicators] if wall is not None else []
         packed = hand.packed
         self.reds = (packed & 15) + ((packed >> 40) & 15) + ((packed >> 80) & 15)
+        self.red_suits = "".join(s for s, shift in (("m", 0), ("p", 40), ("s", 80)) if (packed >> shift) & 15)
         self.round_wind = table.round_wind
         self.rules = table.rules
         self.threats = self._threats(table, seat)
@@ -556,7 +557,15 @@ class Tuning:
     #: ready hands makes less than half of the gap to majiang-ai's 12.4 %. one_risk 1.0 on the bench's games
     #: (1 Dec 2026): bot-only draws 16.4 % (seeds 0-199); against majiang-ai (200 games, seeds 0-99) mean
     #: rank 2.495 instead of 2.522, but deal-ins 0.134 against its 0.130 (0.125 against 0.130 with 2.0).
-    ready_risk: float = 0.6
+    #: With ``exact_value`` (1 Dec 2026, sixth session) ready hands fold less: ready_risk 0.3 instead of
+    #: 0.6. On the bench's games, bot-only draws 14.3 % instead of 16.0 % (seeds 0-199; majiang-ai 12.4 %);
+    #: against majiang-ai (200 games, seeds 0-99, seats swapped) mean rank 2.4975 either way (2.530 and
+    #: 2.465 on the two halves), deal-ins 0.127 against its 0.130 (0.1215 against 0.1335 with 0.6). The
+    #: other ways to fold less, tried the same day with ``exact_value``: one_risk 1.0, bot-only draws 13.9 %
+    #: but mean rank 2.5025 and deal-ins 0.129 against 0.128; one_risk 1.5, 15.1 % and mean rank 2.525.
+    #: All these ranks are within each other's noise (±0.09 over 200 games); 0.3 was the one setting that
+    #: met all three goals on the bench's games, and it was chosen on those games.
+    ready_risk: float = 0.3
     one_risk: float = 2.0
     far_risk: float = 4.0
     #: a hand two steps or more from ready stops calling once an opponent is this likely ready
@@ -578,6 +587,14 @@ class Tuning:
     #: a ready hand that wins at least this much on every wait without riichi stays hidden (dama 黙聴),
     #: times 1.5 for the dealer
     dama_points: float = 7700.0
+    #: a ready hand's value (and that of each ready hand a hand one step away can reach) scored for real
+    #: on each of its waits, riichi counted when the hand is closed, as majiang-ai does; a wait without a
+    #: yaku does not count as a wait. Off, the value is :func:`estimate_value`'s guess from the tiles (no
+    #: pinfu, no fu, every wait counted). Measured 1 Dec 2026 (sixth session), with ready_risk 0.6: against
+    #: majiang-ai on the bench's 200 games (seeds 0-99, seats swapped) mean rank 2.4975 instead of 2.522,
+    #: deal-ins 0.1215 against its 0.1335 (0.125 against 0.130), wins 0.205 a player-hand; bot-only (seeds
+    #: 0-199) draws 16.0 % instead of 20.1 %, deal-ins 0.125 instead of 0.118; about 8 % more CPU a hand.
+    exact_value: bool = True
 
     def risk_weight(self, shanten: int) -> float:
         return self.ready_risk if shanten <= 0 else self.one_risk if shanten == 1 else self.far_risk
@@ -605,8 +622,28 @@ class _Normal:
         key = (keys[0], keys[1], keys[2], keys[3], n_melds, extra, look.reds)
         found = self._tenpai.get(key)
         if found is None:
-            found = self._tenpai[key] = (waits_of(keys, n_melds), self._value(look, keys, extra))
+            if self.tuning.exact_value:
+                found = self._tenpai[key] = self._scored_waits(look, keys, n_melds, extra)
+            else:
+                found = self._tenpai[key] = (waits_of(keys, n_melds), self._value(look, keys, extra))
         return found
+
+    def _scored_waits(self, look: _Look, keys: Sequence[int], n_melds: int, extra: Sequence[str]) -> tuple[list[int], float]:
+        """The waits that win with a yaku, and their mean points, scored for real (riichi when closed)."""
+        closed = look.closed and not extra
+        text = _hand_text(keys, look.red_suits, look.reds) + "".join("," + m for m in tuple(look.melds) + tuple(extra))
+        context = self._context(look, riichi=closed)
+        good = []
+        total = 0.0
+        for w in waits_of(keys, n_melds):
+            try:
+                result = score(text, KIND_NAMES[w] + "+", context)
+            except ValueError:  # a fifth copy: a shape no draw can make
+                continue
+            if result is not None and result.has_yaku and result.points:
+                good.append(w)
+                total += result.points
+        return good, (total / len(good) if good else 0.0)
 
     def _reachable(self, look: _Look, keys: list[int], n_melds: int, extra: Sequence[str]) -> list:
         """For a hand one step from ready: each kind whose draw makes it ready, with the ready hands
@@ -921,6 +958,26 @@ class _Normal:
             gain = chance * value + draw - (look.danger.of(d) * self.tuning.risk_weight(shanten) if look.danger.active else 0.0)
             best = max(best, gain)
         return best
+
+
+def _hand_text(keys: Sequence[int], red_suits: str, reds: int) -> str:
+    """The concealed tiles of four suit keys as a hand string, with up to ``reds`` red fives in the
+    suits that hold one."""
+    parts = []
+    for s, suit in enumerate("mpsz"):
+        key = keys[s]
+        digits = []
+        for n in range(9 if s < 3 else 7):
+            c = (key >> 4 * n) & 15
+            if c:
+                if n == 4 and reds > 0 and suit in red_suits:
+                    digits.append("0" + "5" * (c - 1))
+                    reds -= 1
+                else:
+                    digits.append(str(n + 1) * c)
+        if digits:
+            parts.append(suit + "".join(digits))
+    return "".join(parts)
 
 
 def _count(keys: Sequence[int], kind: int) -> int:
