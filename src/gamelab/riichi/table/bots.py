@@ -639,13 +639,10 @@ class _Normal:
         good = []
         total = 0.0
         for w in waits_of(keys, n_melds):
-            try:
-                result = score(text, KIND_NAMES[w] + "+", context)
-            except ValueError:  # a fifth copy: a shape no draw can make
-                continue
-            if result is not None and result.has_yaku and result.points:
+            points = _win_points(text, w, context)
+            if points:
                 good.append(w)
-                total += result.points
+                total += points
         return good, (total / len(good) if good else 0.0)
 
     def _reachable(self, look: _Look, keys: list[int], n_melds: int, extra: Sequence[str]) -> list:
@@ -847,8 +844,7 @@ class _Normal:
             left = look.unseen[w]
             if not left:
                 continue
-            result = score(hand, KIND_NAMES[w] + "+", context)
-            value = result.points if result is not None and result.has_yaku else 0
+            value = _win_points(hand, w, context)
             if value:
                 waiting += left
                 points += left * value
@@ -875,8 +871,7 @@ class _Normal:
         context = self._context(look, riichi=False)
         values = []
         for w in waits_of(keys_of_packed(hand.packed), look.n_melds):
-            result = score(hand, KIND_NAMES[w] + "+", context)
-            values.append(result.points if result is not None and result.has_yaku else 0)
+            values.append(_win_points(hand, w, context))
         if not values or min(values) == 0:
             return True  # riichi is the yaku
         enough = self.tuning.dama_points * (1.5 if look.seat == 0 else 1.0)
@@ -961,6 +956,16 @@ class _Normal:
             gain = chance * value + draw - (look.danger.of(d) * self.tuning.risk_weight(shanten) if look.danger.active else 0.0)
             best = max(best, gain)
         return best
+
+
+def _win_points(hand, wait: int, context: WinContext) -> int:
+    """The points of winning on a discard of kind ``wait``: 0 without a yaku, or for a fifth copy (a
+    shape no draw can make)."""
+    try:
+        result = score(hand, KIND_NAMES[wait] + "+", context)
+    except ValueError:
+        return 0
+    return result.points if result is not None and result.has_yaku else 0
 
 
 def _hand_text(keys: Sequence[int], red_suits: str, reds: int) -> str:
