@@ -167,3 +167,18 @@ def test_exact_values_score_each_wait_and_drop_the_waits_without_a_yaku():
     context = WinContext(seat_wind=2, riichi=1, dora_indicators=("s4",))
     each = [score("m23p88s234567s567", w + "+", context).points for w in ("m1", "m4")]
     assert value == sum(each) / 2
+
+
+@pytest.mark.parametrize(("deep", "calls"), [(False, []), (True, ["s5-67"])])
+def test_deep_calls_weigh_the_open_hand_by_the_ready_hands_it_can_reach(deep, calls):
+    # South, one step from ready with all simples and a red five, may chi the dealer's s5 (s567). The
+    # open hand is still one step from ready, with all simples and the red five kept. Judged deeply, its
+    # chance is worked out from the ready hands each useful draw leads to, each wait scored: about 0.50
+    # of winning 2,000, enough against the closed hand (tempo 2.0): it calls. The quick judgement (a
+    # step a turn at the share of useful draws, then five waits) puts the chance at 0.43 and waits.
+    hands = ["m13p789s1199z123s5", "m234p40588s24567", "m9p1458s1368z3467", "m56p1379s1379z123"]
+    bot = Bot(seed=1, level="normal", tuning=Tuning(deep_calls=deep))
+    table = staged_table(hands, zimo=["z4"], baopai="z1", players=[None, bot, None, None])
+    table.reply(0, {"dapai": "s5"})
+    table.run()
+    assert [e["fulou"]["m"] for e in table.paipu["log"][0] if "fulou" in e] == calls

@@ -19,8 +19,10 @@ s1..s9, z1..z7).
 
 The bot (``bots.py``) puts these together: it discards for the most *expected value* (acceptance
 weighted by what the hand would score, looking one draw further once the hand is one step from
-ready; a ready hand is scored for real on each wait, and a wait without a yaku does not count), folds when what it risks on a tile is more than what it hopes to win, calls when the call
-speeds up a hand that keeps a yaku, and declares riichi unless the hand is worth enough without it.
+ready; a ready hand is scored for real on each wait, and a wait without a yaku does not count), folds
+when what it risks on a tile is more than what it hopes to win, calls when the call speeds up a hand
+that keeps a yaku (judging the hand before and after the call the same way as a discard), and declares
+riichi unless the hand is worth enough without it.
 What a hand hopes for includes the no-ten payments (ノーテン罰符) of an exhaustive draw:
 :func:`still_ready_at_draw` and :func:`ready_at_draw` give the chance that it is ready when the wall
 runs out, so late in a hand a ready hand is worth keeping even where it is unlikely to win.
