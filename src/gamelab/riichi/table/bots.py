@@ -632,7 +632,8 @@ class _Normal:
     # --------------------------------------------------------------- hand speed and value
 
     def _tenpai_info(self, look: _Look, keys: Sequence[int], n_melds: int, extra: Sequence[str] = ()) -> tuple[list[int], float]:
-        """Waits and estimated value of a ready hand given by its keys (cached for the hand)."""
+        """Waits and value of a ready hand given by its keys: scored per wait with ``exact_value``,
+        estimated otherwise (cached for the hand)."""
         key = (keys[0], keys[1], keys[2], keys[3], n_melds, extra, look.reds)
         found = self._tenpai.get(key)
         if found is None:
@@ -657,8 +658,9 @@ class _Normal:
         return good, (total / len(good) if good else 0.0)
 
     def _reachable(self, look: _Look, keys: list[int], n_melds: int, extra: Sequence[str]) -> list:
-        """For a hand one step from ready: each kind whose draw makes it ready, with the ready hands
-        (waits, estimated value) its discards then leave (cached for the hand: it depends on the tiles only)."""
+        """For a hand one step from ready: each kind whose draw makes it ready, with the ready hands its
+        discards then leave, as :meth:`_tenpai_info` gives them (waits, value) (cached for the hand: it
+        depends on the tiles only)."""
         key = (keys[0], keys[1], keys[2], keys[3], n_melds, extra, look.reds)
         found = self._deep.get(key)
         if found is not None:
@@ -986,10 +988,8 @@ def _hand_text(keys: Sequence[int], red_suits: str, reds: int) -> str:
     suits that hold one."""
     parts = []
     for s, suit in enumerate("mpsz"):
-        key = keys[s]
         digits = []
-        for n in range(9 if s < 3 else 7):
-            c = (key >> 4 * n) & 15
+        for n, c in enumerate(_suit_counts(keys[s], 9 if s < 3 else 7)):
             if c:
                 if n == 4 and reds > 0 and suit in red_suits:
                     digits.append("0" + "5" * (c - 1))
