@@ -126,6 +126,15 @@ ENDGAME_BUDGET = 200_000
 #   (7,940 of 20,000). Pooled with the bench's 30,000 and the 16,000 above: 29,385 of 74,000, 39.71 %
 #   (95 % interval 39.4-40.1). The solver sits between PSEQ (39.62 %) and PSEQ-D256 (40.05 %), and
 #   below JSMinesweeper's published 40.7 %; the 16,000 games at 40.4 % were the lucky draw.
+#
+# 1 Dec 2026 (seventh session), corner rule, seeds 300,000-314,999 (15,000 games, paired; these settings
+# won 5,923, 39.49 %; a/b as above): no endgame search (ENDGAME_LAYOUTS 0) 5,852 (209/280), so the
+# search is worth about half a point, as PSEQ-D256's over PSEQ (0.43); ENDGAME_LAYOUTS 64: 5,907
+# (64/80); GUESS_TOLERANCE 1e-9: 5,909 (477/491); PSEQ's chain in place of the ranking over all the
+# safest cells (the chance of progress, the cells expected to be freed, the chance of a 0, the entropy
+# of the number shown): 5,951 (625/597); among cells no number reaches, the one nearest the open area
+# kept for each count of hidden neighbours (PSEQ's last tie-break) instead of the first: 5,920 (436/439).
+# None kept: each is within the noise of 15,000 paired games (about ±0.3 point).
 
 
 def neighbour_table(rows: int, cols: int) -> list[tuple[int, ...]]:
