@@ -182,3 +182,76 @@ def test_deep_calls_weigh_the_open_hand_by_the_ready_hands_it_can_reach(deep, ca
     table.reply(0, {"dapai": "s5"})
     table.run()
     assert [e["fulou"]["m"] for e in table.paipu["log"][0] if "fulou" in e] == calls
+
+
+def _hands_near_complete(seed: int, count: int):
+    """Hands of 13 and 14 concealed tiles a tile or three from a complete one (four sets and a pair,
+    or seven pairs), with 0-2 melds: the hands the bots look at most."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(count):
+        n_melds = rng.choice([0, 0, 0, 1, 2])
+        while True:
+            counts = [0] * 34
+            if n_melds == 0 and rng.random() < 0.3:
+                for k in rng.sample(range(34), 7):
+                    counts[k] = 2
+            else:
+                for _ in range(4 - n_melds):
+                    if rng.random() < 0.5:
+                        first = 9 * rng.randrange(3) + rng.randrange(7)
+                        kinds = [first, first + 1, first + 2]
+                    else:
+                        kinds = [rng.randrange(34)] * 3
+                    for k in kinds:
+                        counts[k] += 1
+                counts[rng.randrange(34)] += 2
+            if max(counts) <= 4:
+                break
+        for _ in range(rng.choice([1, 2, 3])):
+            counts[rng.choice([k for k in range(34) if counts[k]])] -= 1
+        while sum(counts) < 13 - 3 * n_melds:
+            k = rng.randrange(34)
+            if counts[k] < 4:
+                counts[k] += 1
+        yield counts, n_melds
+
+
+def test_the_suit_tables_agree_with_shanten_tile_by_tile():
+    """Shape answers "which draws lower the shanten, which discards keep it" from per-suit tables
+    (regular shape), one kind at a time only where seven pairs or thirteen orphans are as close; both
+    must say what the shanten of each changed hand says."""
+    from gamelab.riichi import shanten_of_counts
+    from gamelab.riichi.table.tactics import KIND_STEP, KIND_SUIT, Shape, waits_of
+
+    def keys(counts):
+        out = [0, 0, 0, 0]
+        for k, c in enumerate(counts):
+            out[KIND_SUIT[k]] += c * KIND_STEP[k]
+        return out
+
+    def changed(counts, kind, by):
+        out = list(counts)
+        out[kind] += by
+        return out
+
+    unseen = [(7 * k) % 5 for k in range(34)]
+    tried = ready = 0
+    for counts, n_melds in _hands_near_complete(20261201, 1500):
+        now = shanten_of_counts(counts, n_melds)
+        shape = Shape(keys(counts), n_melds)
+        assert shape.shanten == now
+        lower = [k for k in range(34) if counts[k] < 4 and shanten_of_counts(changed(counts, k, 1), n_melds) < now]
+        assert shape.improving(unseen) == (sum(unseen[k] for k in lower if unseen[k]), [k for k in lower if unseen[k]])
+        if now == 0:
+            ready += 1
+            assert waits_of(keys(counts), n_melds) == lower
+        drawn = (7 * tried) % 34
+        if counts[drawn] < 4:
+            with_draw = changed(counts, drawn, 1)
+            after = shanten_of_counts(with_draw, n_melds)
+            keep = [d for d in range(34) if with_draw[d] and shanten_of_counts(changed(with_draw, d, -1), n_melds) == after]
+            assert Shape(keys(with_draw), n_melds).keeping() == keep
+        tried += 1
+    assert ready > 300  # the ready hands, whose waits are read from the same tables, are well represented

@@ -258,13 +258,22 @@ _HONOUR_KIND: dict[int, tuple[int, ...]] = {
 }
 
 
+# for each slot 2k + h, the slot pairs (2k1 + h1, 2(k - k1) + (h - h1)) that share k sets and h pairs
+_SPLITS = tuple(tuple((2 * k1 + h1, 2 * (k - k1) + (h - h1)) for k1 in range(k + 1) for h1 in range(h + 1))
+                for k in range(5) for h in range(2))
+
+
 def _merge_vectors(va: tuple[int, ...], vb: tuple[int, ...]) -> tuple[int, ...]:
     """Max-plus merge: the best split of k sets and h pairs between two groups of tiles."""
-    return tuple(
-        max(va[2 * k1 + h1] + vb[2 * (k - k1) + (h - h1)] for k1 in range(k + 1) for h1 in range(h + 1))
-        for k in range(5)
-        for h in range(2)
-    )
+    out = []
+    for splits in _SPLITS:
+        best = 0  # every value is at least 0
+        for a, b in splits:
+            v = va[a] + vb[b]
+            if v > best:
+                best = v
+        out.append(best)
+    return tuple(out)
 
 
 def _honour_value(key: tuple[int, ...]) -> tuple[int, ...]:
@@ -488,6 +497,20 @@ def shanten_of_counts(counts34: Sequence[int], n_melds: int = 0) -> int:
     get = _ENTRIES.get
     entries = [get(k) or _entry(k) for k in keys]
     return _total_from(entries, n_melds)
+
+
+def _shanten_of_packed(packed: int, n_melds: int) -> int:
+    """Shanten from a hand's packed counts (see hand.py; no face-down tiles)."""
+    get = _SUIT_ENTRIES.get
+    key = (packed >> 4) & _M36
+    em = get(key) or suit_entry(key)
+    key = (packed >> 44) & _M36
+    ep = get(key) or suit_entry(key)
+    key = (packed >> 84) & _M36
+    es = get(key) or suit_entry(key)
+    key = (packed >> 124) & 0xFFFFFFF
+    ez = _HONOUR_ENTRIES.get(key) or honour_entry(key)
+    return _total_from((em, ep, es, ez), n_melds)
 
 
 def waits(hand: Hand | str) -> list[str] | None:

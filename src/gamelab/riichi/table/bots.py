@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from .. import WinContext, dora_from_indicator, score, shanten_of_counts
-from ..hand import _PLAIN_WEIGHT
+from ..hand import _PLAIN_WEIGHT, Hand
 from .tactics import (
     EARLY_DISCARDS,
     HAZARD,
@@ -476,6 +476,7 @@ class _Look:
         self.danger = Danger(seat, self.unseen, record.safe, record.early, self.threats)
         self.tenpai_pay = tuning.tenpai_pay if table.rules.noten_penalty else 0.0
         self.wait_sums: dict[int, int] = {}
+        self.contexts: dict[bool, WinContext] = {}
         # a riichi, or an open hand likely ready: enough to stop calling with a hand far from ready (a
         # hand with two calls early in the deal is a reason to look at the tiles, not to give up speed)
         self.pressing = any(ready >= tuning.stop_calls for ready, _ in self.threats.values())
@@ -647,11 +648,15 @@ class _Normal:
         """The waits that win with a yaku, and their mean points, scored for real (riichi when closed)."""
         closed = look.closed and not extra
         text = _hand_text(keys, look.red_suits, look.reds) + "".join("," + m for m in tuple(look.melds) + tuple(extra))
+        try:
+            hand = Hand.from_string(text)  # read once, scored on each wait
+        except ValueError:
+            return [], 0.0
         context = self._context(look, riichi=closed)
         good = []
         total = 0.0
         for w in waits_of(keys, n_melds):
-            points = _win_points(text, w, context)
+            points = _win_points(hand, w, context)
             if points:
                 good.append(w)
                 total += points
@@ -671,8 +676,10 @@ class _Normal:
             keys[s] += KIND_STEP[t]
             after = Shape(keys, n_melds)
             outcomes = []
-            for d in after.held():
-                if d == t or after.minus(d) != 0:
+            # the discards that leave a ready hand (the hand with t is one discard from ready)
+            ready = after.keeping() if after.shanten == 0 else [d for d in after.held() if after.minus(d) == 0]
+            for d in ready:
+                if d == t:
                     continue
                 ds = KIND_SUIT[d]
                 keys[ds] -= KIND_STEP[d]
@@ -869,9 +876,14 @@ class _Normal:
         return ready_win(win, turns, look.hazard), points / waiting, draw
 
     def _context(self, look: _Look, riichi: bool) -> WinContext:
-        wall = look.table.wall
-        return WinContext(rules=look.rules, round_wind=look.round_wind, seat_wind=look.seat, riichi=1 if riichi else 0,
-                          dora_indicators=wall.dora_indicators if wall is not None else ())
+        """What the scoring needs to know of the table, made once per decision (with and without riichi)."""
+        found = look.contexts.get(riichi)
+        if found is None:
+            wall = look.table.wall
+            found = look.contexts[riichi] = WinContext(
+                rules=look.rules, round_wind=look.round_wind, seat_wind=look.seat, riichi=1 if riichi else 0,
+                dora_indicators=wall.dora_indicators if wall is not None else ())
+        return found
 
     def _wants_riichi(self, look: _Look, choice: str) -> bool:
         """Riichi unless the hand wins enough without it (dama 黙聴) and is not made stronger by it."""

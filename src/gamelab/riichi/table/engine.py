@@ -42,7 +42,9 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from ...errors import IllegalMove
 from .. import Hand, River, Rules, Wall, WinContext, is_tile, score, shanten, shanten_of_counts, waits
+from ..hand import _PLAIN_WEIGHT, _over_four
 from ..rules import make_rules
+from ..shanten import _shanten_of_packed
 from .endings import RuleSteps, exhaustive_draw, is_nagashi, nagashi_payments, noten_payments
 
 __all__ = ["Table", "Player", "Reply", "STATUSES", "ABORTIVE_DRAWS", "noten_payments", "nagashi_payments", "is_nagashi"]
@@ -927,6 +929,9 @@ def completes(hand: Hand, tile: str) -> bool:
     >>> completes(Hand.from_string('m123p456s789z1122'), 'z1='), completes(Hand.from_string('m123p456s789z1122'), 'z3=')
     (True, False)
     """
+    packed = hand._packed + _PLAIN_WEIGHT[tile[:2]]  # the hand's counts with the tile added (hand.py)
+    if not hand._hidden and not _over_four(packed):
+        return _shanten_of_packed(packed, len(hand._melds)) == -1
     counts = []
     for suit in "mps":
         counts += hand.counts(suit)[1:10]

@@ -115,17 +115,35 @@ class Shape:
     def __init__(self, keys: Sequence[int], n_melds: int) -> None:
         self.keys = list(keys)
         self.n_melds = n_melds
-        entries = self.entries = entries_of(keys)
-        ids = [e[0] for e in entries]
-        front = _merge(ids[0], ids[1])
-        back = _merge(ids[2], ids[3])
-        self._others = (_merge(ids[1], back), _merge(ids[0], back), _merge(front, ids[3]), _merge(front, ids[2]))
+        get = _SUIT_ENTRIES.get
+        key = keys[0]
+        em = get(key) or suit_entry(key)
+        key = keys[1]
+        ep = get(key) or suit_entry(key)
+        key = keys[2]
+        es = get(key) or suit_entry(key)
+        key = keys[3]
+        ez = _HONOUR_ENTRIES.get(key) or honour_entry(key)
+        self.entries = [em, ep, es, ez]
+        merged = _MERGED.get
+        a, b, c, d = em[0], ep[0], es[0], ez[0]
+        front = merged(a << 20 | b)
+        if front is None:
+            front = _merge(a, b)
+        back = merged(c << 20 | d)
+        if back is None:
+            back = _merge(c, d)
+        others = []
+        for x, y in ((b, back), (a, back), (front, d), (front, c)):
+            m = merged(x << 20 | y)
+            others.append(_merge(x, y) if m is None else m)
+        self._others = others
         sets = 4 - n_melds
         self._slot = 2 * sets + 1
         self._top = 3 * sets + 1
-        self._sums = (sum(e[1] for e in entries), sum(e[2] for e in entries), sum(e[3] for e in entries),
-                      sum(e[4] for e in entries))
-        self.shanten = self.with_entry(0, entries[0])
+        self._sums = (em[1] + ep[1] + es[1] + ez[1], em[2] + ep[2] + es[2] + ez[2], em[3] + ep[3] + es[3] + ez[3],
+                      em[4] + ep[4] + es[4] + ez[4])
+        self.shanten = self.with_entry(0, em)
 
     def with_entry(self, suit: int, entry: tuple[int, int, int, int, int]) -> int:
         """Shanten once suit ``suit``'s entry is ``entry`` (the other suits as they are)."""
@@ -191,8 +209,61 @@ class Shape:
                 return _ALL_KINDS
         return (_near(keys[0], 0) + _near(keys[1], 9) + _near(keys[2], 18)) + _near_honours(keys[3])
 
+    def _close_to_special(self) -> bool:
+        """Is seven pairs or thirteen orphans as close to complete as the regular shape (closed hands)?
+        Only then can one tile more or less change the shanten through them: a tile moves either
+        by at most one step, so while both are further away than the shanten, the regular shape
+        alone decides."""
+        if self.n_melds:
+            return False
+        kinds, pairs, orphans, orphan_pairs = self._sums
+        singles = kinds - pairs
+        p = min(pairs, 7)
+        seven = 13 - 2 * p - min(singles, 7 - p)
+        thirteen = (12 if orphan_pairs else 13) - orphans
+        return min(seven, thirteen) <= self.shanten
+
     def improving(self, unseen: Sequence[int]) -> tuple[int, list[int]]:
         """(unseen copies of the kinds that lower the shanten, those kinds)."""
+        if self._close_to_special():
+            return self._improving_one_by_one(unseen)
+        # the regular shape decides: per suit, the kinds that lower it are a table look-up
+        total = 0
+        kinds = []
+        others = self._others
+        keys = self.keys
+        n_melds = self.n_melds
+        get = _IMPROVERS.get
+        for s in (0, 1, 2, 3):
+            found = get((others[s] << 36 | keys[s]) << 4 | (s == 3) << 3 | n_melds)
+            if found is None:
+                found = _improvers(others[s], keys[s], s == 3, n_melds)
+            for k in found[s]:
+                left = unseen[k]
+                if left:
+                    total += left
+                    kinds.append(k)
+        return total, kinds
+
+    def keeping(self) -> list[int]:
+        """The held kinds whose discard leaves the shanten as it is (for a hand with a tile to discard)."""
+        if self._close_to_special():
+            return [d for d in self.held() if self.minus(d) == self.shanten]
+        out: list[int] = []
+        others = self._others
+        keys = self.keys
+        n_melds = self.n_melds
+        get = _KEEPERS.get
+        for s in (0, 1, 2, 3):
+            if keys[s]:
+                found = get((others[s] << 36 | keys[s]) << 4 | (s == 3) << 3 | n_melds)
+                if found is None:
+                    found = _keepers(others[s], keys[s], s == 3, n_melds)
+                out += found[s]
+        return out
+
+    def _improving_one_by_one(self, unseen: Sequence[int]) -> tuple[int, list[int]]:
+        """:meth:`improving` kind by kind, seven pairs and thirteen orphans included."""
         total = 0
         kinds = []
         current = self.shanten
@@ -243,6 +314,88 @@ class Shape:
         return total, kinds
 
 
+# Per suit, given the merged vector of the other three suits (``Shape._others``), the suit's key and
+# the number of melds: the kinds of that suit whose draw lowers the regular shanten (_IMPROVERS), and
+# the held kinds whose discard leaves it as it is (_KEEPERS). They depend on nothing else, so they
+# are worked out once and looked up after; the three numbered suits share an entry (kinds for m, p
+# and s side by side, indexed by the suit; the honours' entry holds them at index 3). A table is
+# dropped when it grows past _TABLE_LIMIT.
+_IMPROVERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_KEEPERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_TABLE_LIMIT = 300_000
+_PLUS_IDS: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+_MINUS_IDS: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+
+
+def _plus_ids(key: int, honour: bool) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The vector id of a suit's key, and (position, vector id) of the key with one more of each
+    number that could lower the shanten: within two of a held number (a held honour), fewer than four held."""
+    code = key << 1 | honour
+    found = _PLUS_IDS.get(code)
+    if found is None:
+        if len(_PLUS_IDS) > _TABLE_LIMIT:
+            _PLUS_IDS.clear()
+        if honour:
+            near = [i for i in range(7) if 0 < (key >> 4 * i) & 15 < 4]
+            entry = honour_entry
+        else:
+            near = [i for i in range(9) if (key >> 4 * i) & 15 < 4 and any(
+                (key >> 4 * j) & 15 for j in range(max(0, i - 2), min(9, i + 3)))]
+            entry = suit_entry
+        found = _PLUS_IDS[code] = (entry(key)[0], tuple((i, entry(key + (1 << 4 * i))[0]) for i in near))
+    return found
+
+
+def _minus_ids(key: int, honour: bool) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The vector id of a suit's key, and (position, vector id) of the key with one fewer of each held number."""
+    code = key << 1 | honour
+    found = _MINUS_IDS.get(code)
+    if found is None:
+        if len(_MINUS_IDS) > _TABLE_LIMIT:
+            _MINUS_IDS.clear()
+        entry = honour_entry if honour else suit_entry
+        found = _MINUS_IDS[code] = (entry(key)[0], tuple(
+            (i, entry(key - (1 << 4 * i))[0]) for i in range(7 if honour else 9) if (key >> 4 * i) & 15))
+    return found
+
+
+def _merged_value(other: int, vid: int, slot: int) -> int:
+    """The merged value (the larger, the nearer complete) of two vectors, at ``slot``."""
+    m = _MERGED.get(other << 20 | vid)
+    if m is None:
+        m = _merge(other, vid)
+    return _VECTORS[m][slot]
+
+
+def _by_suit(positions: list[int], honour: bool) -> tuple[tuple[int, ...], ...]:
+    """Positions in a suit as kinds: of m, p and s (a numbered suit), or of the honours at index 3."""
+    if honour:
+        return ((), (), (), tuple(27 + i for i in positions))
+    return tuple(positions), tuple(9 + i for i in positions), tuple(18 + i for i in positions)
+
+
+def _improvers(other: int, key: int, honour: bool, n_melds: int) -> tuple[tuple[int, ...], ...]:
+    if len(_IMPROVERS) > _TABLE_LIMIT:
+        _IMPROVERS.clear()
+    own, plus = _plus_ids(key, honour)
+    slot = 2 * (4 - n_melds) + 1
+    now = _merged_value(other, own, slot)
+    found = _by_suit([i for i, vid in plus if _merged_value(other, vid, slot) > now], honour)
+    _IMPROVERS[(other << 36 | key) << 4 | honour << 3 | n_melds] = found
+    return found
+
+
+def _keepers(other: int, key: int, honour: bool, n_melds: int) -> tuple[tuple[int, ...], ...]:
+    if len(_KEEPERS) > _TABLE_LIMIT:
+        _KEEPERS.clear()
+    own, minus = _minus_ids(key, honour)
+    slot = 2 * (4 - n_melds) + 1
+    now = _merged_value(other, own, slot)
+    found = _by_suit([i for i, vid in minus if _merged_value(other, vid, slot) == now], honour)
+    _KEEPERS[(other << 36 | key) << 4 | honour << 3 | n_melds] = found
+    return found
+
+
 _ALL_KINDS = list(range(34))
 _NEAR: dict[tuple[int, int], list[int]] = {}
 _NEAR_HONOURS: dict[int, list[int]] = {}
@@ -284,6 +437,8 @@ def improving(keys: Sequence[int], n_melds: int, unseen: Sequence[int], current:
 def waits_of(keys: Sequence[int], n_melds: int) -> list[int]:
     """Kinds that complete a ready (0-shanten) hand, held copies or not (kinds held four times excepted)."""
     shape = Shape(keys, n_melds)
+    if shape.shanten == 0 and not shape._close_to_special():
+        return shape.improving(_ANY)[1]  # ascending, as the kinds of each suit come in order
     out = []
     for k in shape.candidates():
         s = KIND_SUIT[k]
@@ -292,6 +447,9 @@ def waits_of(keys: Sequence[int], n_melds: int) -> list[int]:
         if (key // step) & 15 < 4 and shape.with_entry(s, _entry(s, key + step)) < 0:
             out.append(k)
     return sorted(out)
+
+
+_ANY = [1] * 34  # "every kind can still be drawn"
 
 
 # ------------------------------------------------------------------ value
