@@ -255,3 +255,22 @@ def test_the_suit_tables_agree_with_shanten_tile_by_tile():
             assert Shape(keys(with_draw), n_melds).keeping() == keep
         tried += 1
     assert ready > 300  # the ready hands, whose waits are read from the same tables, are well represented
+
+
+@pytest.mark.parametrize("text, red_suits, reds", [
+    ("m055p123s0z11,z222=", "ms", 2),
+    ("m123p406s789z1,m555-", "p", 1),
+    ("p11s23467,m123-,z777=", "", 0),
+])
+def test_a_hand_made_from_keys_is_the_hand_its_string_reads(text, red_suits, reds):
+    """The bots score imagined ready hands made straight from suit keys; they must be the hands the
+    hand string reads, red fives and melds included, and a fifth copy across hand and melds is refused."""
+    from gamelab.riichi.table.bots import _hand_of_keys
+
+    hand = Hand.from_string(text)
+    made = _hand_of_keys(keys_of_packed(hand.packed), red_suits, reds, hand.melds)
+    assert str(made) == str(hand) and made.packed == hand.packed and made.tile_count == hand.tile_count
+    fifth = keys_of_packed(Hand.from_string("m1111p123s456z11").packed)
+    assert _hand_of_keys(fifth, "", 0, ("m111=",)) is None
+    with pytest.raises(ValueError):
+        Hand.from_string("m1111p123s456z11,m111=")

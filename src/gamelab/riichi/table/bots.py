@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from .. import WinContext, dora_from_indicator, score, shanten_of_counts
-from ..hand import _PLAIN_WEIGHT, Hand
+from ..hand import _PLAIN_WEIGHT, Hand, _meld_info, _over_four
 from .tactics import (
     EARLY_DISCARDS,
     HAZARD,
@@ -647,11 +647,9 @@ class _Normal:
     def _scored_waits(self, look: _Look, keys: Sequence[int], n_melds: int, extra: Sequence[str]) -> tuple[list[int], float]:
         """The waits that win with a yaku, and their mean points, scored for real (riichi when closed)."""
         closed = look.closed and not extra
-        text = _hand_text(keys, look.red_suits, look.reds) + "".join("," + m for m in tuple(look.melds) + tuple(extra))
-        try:
-            hand = Hand.from_string(text)  # read once, scored on each wait
-        except ValueError:
-            return [], 0.0
+        hand = _hand_of_keys(keys, look.red_suits, look.reds, tuple(look.melds) + tuple(extra))
+        if hand is None:
+            return [], 0.0  # a draw imagined with every copy in sight
         context = self._context(look, riichi=closed)
         good = []
         total = 0.0
@@ -995,22 +993,31 @@ def _win_points(hand, wait: int, context: WinContext) -> int:
     return result.points if result is not None and result.has_yaku else 0
 
 
-def _hand_text(keys: Sequence[int], red_suits: str, reds: int) -> str:
-    """The concealed tiles of four suit keys as a hand string, with up to ``reds`` red fives in the
-    suits that hold one."""
-    parts = []
-    for s, suit in enumerate("mpsz"):
-        digits = []
-        for n, c in enumerate(_suit_counts(keys[s], 9 if s < 3 else 7)):
-            if c:
-                if n == 4 and reds > 0 and suit in red_suits:
-                    digits.append("0" + "5" * (c - 1))
-                    reds -= 1
-                else:
-                    digits.append(str(n + 1) * c)
-        if digits:
-            parts.append(suit + "".join(digits))
-    return "".join(parts)
+def _hand_of_keys(keys: Sequence[int], red_suits: str, reds: int, melds: tuple[str, ...]) -> Hand | None:
+    """The concealed tiles of four suit keys as a :class:`Hand` with ``melds`` and no drawn tile, up to
+    ``reds`` of its fives red (one in each suit of ``red_suits`` that holds a five, m, p, s in turn);
+    None where the hand and its melds would hold a fifth copy of a tile (``Hand.from_string`` refuses it).
+
+    >>> str(_hand_of_keys(keys_of_packed(Hand.from_string("m055p123s5z11").packed), "ms", 2, ("z222=",)))
+    'm055p123s0z11,z222='
+    """
+    packed = keys[0] << 4 | keys[1] << 44 | keys[2] << 84 | keys[3] << 124  # hand.py's nibbles
+    for suit, shift in (("m", 0), ("p", 40), ("s", 80)):
+        if reds > 0 and suit in red_suits and (packed >> shift + 20) & 15:
+            packed += 1 << shift  # one of the fives is red
+            reds -= 1
+    if melds:
+        total = packed
+        for meld in melds:
+            total += _meld_info(meld)[2]
+        if _over_four(total):
+            return None
+    hand = Hand()
+    hand._packed = packed
+    hand._known = sum(_suit_counts(keys[0], 9)) + sum(_suit_counts(keys[1], 9)) + sum(_suit_counts(keys[2], 9)) + sum(
+        _suit_counts(keys[3], 7))
+    hand._melds = melds
+    return hand
 
 
 def _count(keys: Sequence[int], kind: int) -> int:
