@@ -186,7 +186,7 @@ def test_deep_calls_weigh_the_open_hand_by_the_ready_hands_it_can_reach(deep, ca
 
 def _hands_near_complete(seed: int, count: int):
     """Hands of 13 and 14 concealed tiles a tile or three from a complete one (four sets and a pair,
-    or seven pairs), with 0-2 melds: the hands the bots look at most."""
+    seven pairs or thirteen orphans), with 0-2 melds: the hands the bots look at most."""
     import random
 
     rng = random.Random(seed)
@@ -194,7 +194,12 @@ def _hands_near_complete(seed: int, count: int):
         n_melds = rng.choice([0, 0, 0, 1, 2])
         while True:
             counts = [0] * 34
-            if n_melds == 0 and rng.random() < 0.3:
+            shape = rng.random()
+            if n_melds == 0 and shape < 0.1:
+                for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
+                    counts[k] = 1
+                counts[rng.choice((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))] += 1
+            elif n_melds == 0 and shape < 0.4:
                 for k in rng.sample(range(34), 7):
                     counts[k] = 2
             else:

@@ -31,6 +31,7 @@ runs out, so late in a hand a ready hand is worth keeping even where it is unlik
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from ..shanten import _HONOUR_ENTRIES, _MERGED, _SUIT_ENTRIES, _VECTORS, _merge, _total_from, honour_entry, suit_entry
@@ -226,7 +227,7 @@ class Shape:
     def improving(self, unseen: Sequence[int]) -> tuple[int, list[int]]:
         """(unseen copies of the kinds that lower the shanten, those kinds)."""
         if self._close_to_special():
-            return self._improving_one_by_one(unseen)
+            return self._improving_special(unseen)
         # the regular shape decides: per suit, the kinds that lower it are a table look-up
         total = 0
         kinds = []
@@ -261,6 +262,42 @@ class Shape:
                     found = _keepers(others[s], keys[s], s == 3, n_melds)
                 out += found[s]
         return out
+
+    def _improving_special(self, unseen: Sequence[int]) -> tuple[int, list[int]]:
+        """:meth:`improving` where seven pairs or thirteen orphans is as close as the shanten (a closed
+        hand): a kind counts if it lowers any of the three shapes below the shanten. The regular shape
+        can only if it is that close itself (then the tables say which); seven pairs and thirteen
+        orphans change by how many of the kind the hand holds (none: one more kind; one: one more pair)."""
+        current = self.shanten
+        kinds_sum, pairs_sum, orphans_sum, orphan_pairs_sum = self._sums
+        others = self._others
+        keys = self.keys
+        lower = set()
+        if self._top - _merged_value(others[0], self.entries[0][0], self._slot) == current:
+            for s in (0, 1, 2, 3):
+                honour = s == 3
+                found = _IMPROVERS.get((others[s] << 36 | keys[s]) << 4 | honour << 3)
+                if found is None:
+                    found = _improvers(others[s], keys[s], honour, 0)
+                lower.update(found[s])
+        by_new_kind = _seven_pairs(kinds_sum + 1, pairs_sum) < current
+        by_new_pair = _seven_pairs(kinds_sum, pairs_sum + 1) < current
+        orphan_new_kind = (12 if orphan_pairs_sum else 13) - (orphans_sum + 1) < current
+        orphan_new_pair = 12 - orphans_sum < current
+        total = 0
+        kinds = []
+        for k in range(34):
+            left = unseen[k]
+            if not left:
+                continue
+            held = (keys[KIND_SUIT[k]] // KIND_STEP[k]) & 15
+            if held >= 4:
+                continue
+            if (k in lower or (held == 0 and (by_new_kind or (orphan_new_kind and k in _ORPHANS)))
+                    or (held == 1 and (by_new_pair or (orphan_new_pair and k in _ORPHANS)))):
+                total += left
+                kinds.append(k)
+        return total, kinds
 
     def _improving_one_by_one(self, unseen: Sequence[int]) -> tuple[int, list[int]]:
         """:meth:`improving` kind by kind, seven pairs and thirteen orphans included."""
@@ -365,6 +402,16 @@ def _merged_value(other: int, vid: int, slot: int) -> int:
     if m is None:
         m = _merge(other, vid)
     return _VECTORS[m][slot]
+
+
+def _seven_pairs(kinds: int, pairs: int) -> int:
+    """Seven-pairs shanten of a closed hand holding ``kinds`` kinds, ``pairs`` of them at least twice."""
+    singles = kinds - pairs
+    if pairs > 7:
+        pairs = 7
+    if pairs + singles > 7:
+        singles = 7 - pairs
+    return 13 - 2 * pairs - singles
 
 
 def _by_suit(positions: list[int], honour: bool) -> tuple[tuple[int, ...], ...]:
@@ -695,6 +742,7 @@ def ready_at_draw(first: float, stay: float, win: float, turns: int, hazard: flo
 LATER_STEP = 0.22
 
 
+@lru_cache(maxsize=1 << 14)  # a decision asks again for the acceptance of each equally good discard
 def chance_from(shanten: int, step: float, win: float, turns: int, hazard: float = HAZARD,
                 later_step: float = LATER_STEP) -> float:
     """Chance to win from ``shanten`` steps away: the first step comes each turn with chance ``step``,
