@@ -796,7 +796,8 @@ class _Normal:
         keys = look.keys[:]
         n_melds = look.n_melds
         whole = Shape(keys, n_melds)
-        shantens = {kind: whole.minus(kind) for kind in by_kind}
+        keep = set(whole.keeping())  # a discard keeps the shanten or goes a step back
+        shantens = {kind: whole.shanten if kind in keep else whole.shanten + 1 for kind in by_kind}
         low = min(shantens.values())
         threatened = look.danger.active
         # the kinds worth evaluating: the fastest, and (under threat) every kind as a way out
@@ -967,7 +968,8 @@ class _Normal:
         best = 0.0
         lowest = 99
         shape = Shape(keys, n_melds)
-        options = [(shape.minus(d), d) for d in shape.held()]
+        keep = set(shape.keeping())
+        options = [(shape.shanten if d in keep else shape.shanten + 1, d) for d in shape.held()]
         if not options:
             return 0.0
         lowest = min(o[0] for o in options)
