@@ -375,7 +375,11 @@ def honour_entry(key: int) -> tuple[int, int, int, int, int]:
 
 
 def _entries(hand: Hand) -> list[tuple[int, int, int, int, int]]:
-    packed = hand._packed
+    return _packed_entries(hand._packed)
+
+
+def _packed_entries(packed: int) -> list[tuple[int, int, int, int, int]]:
+    """The four suit entries of a hand's packed counts (hand.py; no face-down tiles)."""
     get = _SUIT_ENTRIES.get
     key = (packed >> 4) & _M36
     em = get(key) or suit_entry(key)
@@ -501,16 +505,7 @@ def shanten_of_counts(counts34: Sequence[int], n_melds: int = 0) -> int:
 
 def _shanten_of_packed(packed: int, n_melds: int) -> int:
     """Shanten from a hand's packed counts (see hand.py; no face-down tiles)."""
-    get = _SUIT_ENTRIES.get
-    key = (packed >> 4) & _M36
-    em = get(key) or suit_entry(key)
-    key = (packed >> 44) & _M36
-    ep = get(key) or suit_entry(key)
-    key = (packed >> 84) & _M36
-    es = get(key) or suit_entry(key)
-    key = (packed >> 124) & 0xFFFFFFF
-    ez = _HONOUR_ENTRIES.get(key) or honour_entry(key)
-    return _total_from((em, ep, es, ez), n_melds)
+    return _total_from(_packed_entries(packed), n_melds)
 
 
 def waits(hand: Hand | str) -> list[str] | None:

@@ -1011,7 +1011,9 @@ def _hand_of_keys(keys: Sequence[int], red_suits: str, reds: int, melds: tuple[s
     if melds:
         total = packed
         for meld in melds:
-            total += _meld_info(meld)[2]
+            info = _meld_info(meld)
+            assert info is not None  # the hand's own melds, and calls the table offered
+            total += info[2]
         if _over_four(total):
             return None
     hand = Hand()

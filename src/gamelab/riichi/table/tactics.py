@@ -174,10 +174,6 @@ class Shape:
         """Shanten once suit ``suit`` holds ``key``."""
         return self.with_entry(suit, _entry(suit, key))
 
-    def plus(self, kind: int) -> int:
-        s = KIND_SUIT[kind]
-        return self.with_key(s, self.keys[s] + KIND_STEP[kind])
-
     def minus(self, kind: int) -> int:
         s = KIND_SUIT[kind]
         return self.with_key(s, self.keys[s] - KIND_STEP[kind])
@@ -195,20 +191,6 @@ class Shape:
                 key >>= 4
                 i += 1
         return out
-
-    def candidates(self) -> list[int]:
-        """Kinds a draw of which could lower the shanten: neighbours of held numbers, held honours, and
-        every kind when seven pairs or thirteen orphans is as close as the regular shape."""
-        keys = self.keys
-        if self.n_melds == 0:
-            kinds, pairs, orphans, orphan_pairs = self._sums
-            singles = kinds - pairs
-            p = min(pairs, 7)
-            seven = 13 - 2 * p - min(singles, 7 - p)
-            thirteen = (12 if orphan_pairs else 13) - orphans
-            if min(seven, thirteen) <= self.shanten:
-                return _ALL_KINDS
-        return (_near(keys[0], 0) + _near(keys[1], 9) + _near(keys[2], 18)) + _near_honours(keys[3])
 
     def _close_to_special(self) -> bool:
         """Is seven pairs or thirteen orphans as close to complete as the regular shape (closed hands)?
@@ -272,7 +254,7 @@ class Shape:
         kinds_sum, pairs_sum, orphans_sum, orphan_pairs_sum = self._sums
         others = self._others
         keys = self.keys
-        lower = set()
+        lower: set[int] = set()
         if self._top - _merged_value(others[0], self.entries[0][0], self._slot) == current:
             for s in (0, 1, 2, 3):
                 honour = s == 3
@@ -299,58 +281,6 @@ class Shape:
                 kinds.append(k)
         return total, kinds
 
-    def _improving_one_by_one(self, unseen: Sequence[int]) -> tuple[int, list[int]]:
-        """:meth:`improving` kind by kind, seven pairs and thirteen orphans included."""
-        total = 0
-        kinds = []
-        current = self.shanten
-        keys = self.keys
-        others = self._others
-        slot, top = self._slot, self._top
-        closed = self.n_melds == 0
-        entries = self.entries
-        kinds_sum, pairs_sum, orphans_sum, orphan_pairs_sum = self._sums
-        merged_get = _MERGED.get
-        suit_get = _SUIT_ENTRIES.get
-        vectors = _VECTORS
-        for k in self.candidates():
-            left = unseen[k]
-            if not left:
-                continue
-            s = KIND_SUIT[k]
-            key = keys[s]
-            step = KIND_STEP[k]
-            if (key // step) & 15 >= 4:
-                continue
-            if s < 3:
-                entry = suit_get(key + step) or suit_entry(key + step)
-            else:
-                entry = _HONOUR_ENTRIES.get(key + step) or honour_entry(key + step)
-            other = others[s]
-            merged = merged_get(other << 20 | entry[0])
-            if merged is None:
-                merged = _merge(other, entry[0])
-            best = top - vectors[merged][slot]
-            if closed and best >= current:
-                old = entries[s]
-                pairs = pairs_sum + entry[2] - old[2]
-                singles = kinds_sum + entry[1] - old[1] - pairs
-                if pairs > 7:
-                    pairs = 7
-                if pairs + singles > 7:
-                    singles = 7 - pairs
-                seven = 13 - 2 * pairs - singles
-                if seven < best:
-                    best = seven
-                thirteen = (12 if orphan_pairs_sum + entry[4] - old[4] else 13) - (orphans_sum + entry[3] - old[3])
-                if thirteen < best:
-                    best = thirteen
-            if best < current:
-                total += left
-                kinds.append(k)
-        return total, kinds
-
-
 # Per suit, given the merged vector of the other three suits (``Shape._others``), the suit's key and
 # the number of melds: the kinds of that suit whose draw lowers the regular shanten (_IMPROVERS), and
 # the held kinds whose discard leaves it as it is (_KEEPERS). They depend on nothing else, so they
@@ -373,12 +303,12 @@ def _plus_ids(key: int, honour: bool) -> tuple[int, tuple[tuple[int, int], ...]]
         if len(_PLUS_IDS) > _TABLE_LIMIT:
             _PLUS_IDS.clear()
         if honour:
-            near = [i for i in range(7) if 0 < (key >> 4 * i) & 15 < 4]
+            near = [k - 27 for k in _near_honours(key)]
             entry = honour_entry
         else:
-            near = [i for i in range(9) if (key >> 4 * i) & 15 < 4 and any(
-                (key >> 4 * j) & 15 for j in range(max(0, i - 2), min(9, i + 3)))]
+            near = _near(key, 0)
             entry = suit_entry
+        near = [i for i in near if (key >> 4 * i) & 15 < 4]
         found = _PLUS_IDS[code] = (entry(key)[0], tuple((i, entry(key + (1 << 4 * i))[0]) for i in near))
     return found
 
@@ -443,7 +373,6 @@ def _keepers(other: int, key: int, honour: bool, n_melds: int) -> tuple[tuple[in
     return found
 
 
-_ALL_KINDS = list(range(34))
 _NEAR: dict[tuple[int, int], list[int]] = {}
 _NEAR_HONOURS: dict[int, list[int]] = {}
 
@@ -482,18 +411,10 @@ def improving(keys: Sequence[int], n_melds: int, unseen: Sequence[int], current:
 
 
 def waits_of(keys: Sequence[int], n_melds: int) -> list[int]:
-    """Kinds that complete a ready (0-shanten) hand, held copies or not (kinds held four times excepted)."""
+    """Kinds that complete a ready (0-shanten) hand, held copies or not (kinds held four times
+    excepted); none for a hand that is not ready (one tile lowers the shanten by one at most)."""
     shape = Shape(keys, n_melds)
-    if shape.shanten == 0 and not shape._close_to_special():
-        return shape.improving(_ANY)[1]  # ascending, as the kinds of each suit come in order
-    out = []
-    for k in shape.candidates():
-        s = KIND_SUIT[k]
-        key = shape.keys[s]
-        step = KIND_STEP[k]
-        if (key // step) & 15 < 4 and shape.with_entry(s, _entry(s, key + step)) < 0:
-            out.append(k)
-    return sorted(out)
+    return shape.improving(_ANY)[1] if shape.shanten == 0 else []
 
 
 _ANY = [1] * 34  # "every kind can still be drawn"
