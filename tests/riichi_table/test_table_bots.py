@@ -279,3 +279,30 @@ def test_a_hand_made_from_keys_is_the_hand_its_string_reads(text, red_suits, red
     assert _hand_of_keys(fifth, "", 0, ("m111=",)) is None
     with pytest.raises(ValueError):
         Hand.from_string("m1111p123s456z11,m111=")
+
+
+def test_the_suit_tables_are_forgotten_with_the_shanten_tables():
+    """The per-suit tables hold the shanten core's vector ids; when the core forgets its tables (the
+    shanten bench measures a cold start) they must go too, or later answers would use stale ids."""
+    from gamelab.riichi import shanten_of_counts
+    from gamelab.riichi.shanten import _clear_tables
+    from gamelab.riichi.table.tactics import Shape
+
+    texts = ["m123p456s789z1123", "m1234p456s789z112", "m11223p5578s3469", "p1199s19z1234567"]
+
+    def lowering(text):
+        hand = Hand.from_string(text)
+        return Shape(keys_of_packed(hand.packed), 0).improving([4] * 34)[1]
+
+    def told(text):  # the kinds that lower the shanten, one hand at a time
+        counts = [0] * 34
+        for tile in Hand.from_string(text).concealed_tiles():
+            counts[kind_of(tile)] += 1
+        now = shanten_of_counts(counts, 0)
+        return [k for k in range(34) if counts[k] < 4
+                and shanten_of_counts([c + (i == k) for i, c in enumerate(counts)], 0) < now]
+
+    assert [lowering(t) for t in texts] == [told(t) for t in texts]
+    _clear_tables()
+    shanten_of_counts([1] * 9 + [0] * 18 + [2, 2, 1, 0, 0, 0, 0])  # new ids, in a new order
+    assert [lowering(t) for t in reversed(texts)] == [told(t) for t in reversed(texts)]

@@ -337,8 +337,15 @@ def _entry(key: tuple[int, ...]) -> tuple[int, int, int, int, int]:
     return found
 
 
+#: tables built elsewhere from these vector ids (the bots' per-suit tables in ``table/tactics.py``):
+#: they are forgotten with the ids
+_ID_TABLES: list[dict] = []
+
+
 def _clear_tables() -> None:
     """Forget every lazily built table (for measuring the cold start)."""
+    for table in _ID_TABLES:
+        table.clear()
     _VALUE_MEMO.clear()
     _VECTORS.clear()
     _VECTOR_ID.clear()

@@ -34,7 +34,17 @@ import math
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from ..shanten import _HONOUR_ENTRIES, _MERGED, _SUIT_ENTRIES, _VECTORS, _merge, _total_from, honour_entry, suit_entry
+from ..shanten import (
+    _HONOUR_ENTRIES,
+    _ID_TABLES,
+    _MERGED,
+    _SUIT_ENTRIES,
+    _VECTORS,
+    _merge,
+    _total_from,
+    honour_entry,
+    suit_entry,
+)
 
 __all__ = [
     "KIND_NAMES",
@@ -281,6 +291,7 @@ class Shape:
                 kinds.append(k)
         return total, kinds
 
+
 # Per suit, given the merged vector of the other three suits (``Shape._others``), the suit's key and
 # the number of melds: the kinds of that suit whose draw lowers the regular shanten (_IMPROVERS), and
 # the held kinds whose discard leaves it as it is (_KEEPERS). They depend on nothing else, so they
@@ -292,6 +303,7 @@ _KEEPERS: dict[int, tuple[tuple[int, ...], ...]] = {}
 _TABLE_LIMIT = 300_000
 _PLUS_IDS: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
 _MINUS_IDS: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+_ID_TABLES.extend((_IMPROVERS, _KEEPERS, _PLUS_IDS, _MINUS_IDS))  # they hold the shanten core's vector ids
 
 
 def _plus_ids(key: int, honour: bool) -> tuple[int, tuple[tuple[int, int], ...]]:
