@@ -363,26 +363,31 @@ def _by_suit(positions: list[int], honour: bool) -> tuple[tuple[int, ...], ...]:
     return tuple(positions), tuple(9 + i for i in positions), tuple(18 + i for i in positions)
 
 
-def _improvers(other: int, key: int, honour: bool, n_melds: int) -> tuple[tuple[int, ...], ...]:
-    if len(_IMPROVERS) > _TABLE_LIMIT:
-        _IMPROVERS.clear()
-    own, plus = _plus_ids(key, honour)
+def _suit_kinds(table: dict, other: int, key: int, honour: bool, n_melds: int,
+                ids: tuple[int, tuple[tuple[int, int], ...]], keep: bool) -> tuple[tuple[int, ...], ...]:
+    """Fill one entry of _IMPROVERS (``keep`` False: the changed keys that merge nearer complete than
+    the suit's own key) or _KEEPERS (``keep`` True: those that merge just as near), from ``ids``
+    (:func:`_plus_ids` or :func:`_minus_ids`)."""
+    if len(table) > _TABLE_LIMIT:
+        table.clear()
+    own, changed = ids
     slot = 2 * (4 - n_melds) + 1
     now = _merged_value(other, own, slot)
-    found = _by_suit([i for i, vid in plus if _merged_value(other, vid, slot) > now], honour)
-    _IMPROVERS[(other << 36 | key) << 4 | honour << 3 | n_melds] = found
+    positions = []
+    for i, vid in changed:
+        value = _merged_value(other, vid, slot)
+        if (value == now) if keep else (value > now):
+            positions.append(i)
+    found = table[(other << 36 | key) << 4 | honour << 3 | n_melds] = _by_suit(positions, honour)
     return found
+
+
+def _improvers(other: int, key: int, honour: bool, n_melds: int) -> tuple[tuple[int, ...], ...]:
+    return _suit_kinds(_IMPROVERS, other, key, honour, n_melds, _plus_ids(key, honour), keep=False)
 
 
 def _keepers(other: int, key: int, honour: bool, n_melds: int) -> tuple[tuple[int, ...], ...]:
-    if len(_KEEPERS) > _TABLE_LIMIT:
-        _KEEPERS.clear()
-    own, minus = _minus_ids(key, honour)
-    slot = 2 * (4 - n_melds) + 1
-    now = _merged_value(other, own, slot)
-    found = _by_suit([i for i, vid in minus if _merged_value(other, vid, slot) == now], honour)
-    _KEEPERS[(other << 36 | key) << 4 | honour << 3 | n_melds] = found
-    return found
+    return _suit_kinds(_KEEPERS, other, key, honour, n_melds, _minus_ids(key, honour), keep=True)
 
 
 _NEAR: dict[tuple[int, int], list[int]] = {}
