@@ -258,6 +258,8 @@ def test_the_suit_tables_agree_with_shanten_tile_by_tile():
             after = shanten_of_counts(with_draw, n_melds)
             keep = [d for d in range(34) if with_draw[d] and shanten_of_counts(changed(with_draw, d, -1), n_melds) == after]
             assert Shape(keys(with_draw), n_melds).keeping() == keep
+            assert Shape(keys(with_draw), n_melds).after_discards() == {
+                d: shanten_of_counts(changed(with_draw, d, -1), n_melds) for d in range(34) if with_draw[d]}
         tried += 1
     assert ready > 300  # the ready hands, whose waits are read from the same tables, are well represented
 

@@ -674,9 +674,7 @@ class _Normal:
             keys[s] += KIND_STEP[t]
             after = Shape(keys, n_melds)
             outcomes = []
-            # the discards that leave a ready hand (the hand with t is one discard from ready)
-            ready = after.keeping() if after.shanten == 0 else [d for d in after.held() if after.minus(d) == 0]
-            for d in ready:
+            for d in after.keeping():  # t made the hand one discard from ready: the discards that stay ready
                 if d == t:
                     continue
                 ds = KIND_SUIT[d]
@@ -796,8 +794,8 @@ class _Normal:
         keys = look.keys[:]
         n_melds = look.n_melds
         whole = Shape(keys, n_melds)
-        keep = set(whole.keeping())  # a discard keeps the shanten or goes a step back
-        shantens = {kind: whole.shanten if kind in keep else whole.shanten + 1 for kind in by_kind}
+        after = whole.after_discards()
+        shantens = {kind: after[kind] for kind in by_kind}
         low = min(shantens.values())
         threatened = look.danger.active
         # the kinds worth evaluating: the fastest, and (under threat) every kind as a way out
@@ -968,8 +966,7 @@ class _Normal:
         best = 0.0
         lowest = 99
         shape = Shape(keys, n_melds)
-        keep = set(shape.keeping())
-        options = [(shape.shanten if d in keep else shape.shanten + 1, d) for d in shape.held()]
+        options = [(shanten, d) for d, shanten in shape.after_discards().items()]
         if not options:
             return 0.0
         lowest = min(o[0] for o in options)

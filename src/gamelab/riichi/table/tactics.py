@@ -255,6 +255,12 @@ class Shape:
                 out += found[s]
         return out
 
+    def after_discards(self) -> dict[int, int]:
+        """The shanten after discarding each held kind, in kind order: a discard keeps the shanten
+        (:meth:`keeping`) or goes one step back."""
+        keep = set(self.keeping())
+        return {d: self.shanten if d in keep else self.shanten + 1 for d in self.held()}
+
     def _improving_special(self, unseen: Sequence[int]) -> tuple[int, list[int]]:
         """:meth:`improving` where seven pairs or thirteen orphans is as close as the shanten (a closed
         hand): a kind counts if it lowers any of the three shapes below the shanten. The regular shape
