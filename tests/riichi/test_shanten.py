@@ -167,3 +167,48 @@ def test_tables_agree_with_block_counting_on_every_one_suit_hand(size: int) -> N
     for counts in _one_suit_counts(0, size, []):
         hand = Hand([f"s{n + 1}" for n, k in enumerate(counts) for _ in range(k)])
         assert shanten_regular(hand) == shanten_regular_by_blocks(hand), counts
+
+
+def test_the_suit_table_worked_out_ahead_matches_the_search():
+    """suit_values.xz (tools/build_suit_table.py) holds every numbered suit's value vector: all
+    405,350 suits of up to 14 tiles read from it equal what ``_suit_value`` works out."""
+    import itertools
+    import sys
+
+    core = sys.modules["gamelab.riichi.shanten"]
+    core._clear_tables()
+    table = core._read_suit_table()
+    assert table is not None, "suit_values.xz is missing from the package or damaged"
+    index, ids = table
+    checked = 0
+    for counts in itertools.product(range(5), repeat=9):
+        position = 0
+        for count in reversed(counts):
+            position = position * 5 + count
+        if sum(counts) > 14:
+            assert index[position] == 255
+            continue
+        assert core._VECTORS[ids[index[position]]] == core._suit_value(counts), counts
+        checked += 1
+    assert checked == 405_350
+    core._clear_tables()  # the search's memo is large; let it go
+
+
+def test_without_the_suit_table_the_search_gives_the_same_answers(monkeypatch, tmp_path):
+    """A missing or damaged table file is no error: each suit is then worked out as it comes."""
+    import sys
+
+    core = sys.modules["gamelab.riichi.shanten"]
+    hands = ["m123p456s789z1122", "m1112345678999", "m1122p3344s5566z77", "m11223p5578s3469z1"]
+    expected = [shanten(h) for h in hands]
+    for broken in (tmp_path / "absent.xz", tmp_path / "damaged.xz"):
+        if broken.name == "damaged.xz":
+            broken.write_bytes(b"not a table")
+        monkeypatch.setattr(core, "SUIT_TABLE_PATH", broken)
+        core._clear_tables()
+        assert [shanten(h) for h in hands] == expected
+        assert core._SUIT_TABLE["table"] is None
+    monkeypatch.undo()
+    core._clear_tables()
+    assert [shanten(h) for h in hands] == expected
+    assert core._SUIT_TABLE["table"] is not None

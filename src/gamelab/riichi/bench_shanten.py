@@ -3,7 +3,8 @@ speed (the core's hand calculations; ``bench.py`` beside it times whole bot game
 
 * shanten of the 40,000 majiang-core conformance hands (xiangting_1..4.json), tables already built,
   against the ``mahjong`` package's ``Shanten.calculate_shanten`` on the same hands in the same run;
-* the same with the tables built from nothing (the first use in a fresh process);
+* the same with the tables built from nothing (the first use in a fresh process: the numbered suits'
+  values read from ``suit_values.xz``, the merges of suits and the honours' values worked out);
 * shanten from hand strings: gamelab reading majiang-core's notation (``m123p456s789z1122``) against
   ``mahjong`` reading its own (``123m456p789s1122z``, ``TilesConverter.one_line_string_to_34_array``)
   before ``Shanten.calculate_shanten``, on the same hands, in CPU time; gamelab's string tables are
