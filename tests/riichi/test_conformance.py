@@ -66,11 +66,13 @@ def test_hule_data(conformance_data: Path) -> None:
 
 def test_hule_data_quick_path_equals_the_readable_one(conformance_data: Path) -> None:
     """score() takes a quick path on tuples; score_by_shapes() the lesson's steps on written readings.
-    Both give the same result on every win of the data, the chosen reading included."""
-    from gamelab.riichi.scoring import score_by_shapes
+    Both give the same result on every win of the data, the chosen reading included; and the bots'
+    ron_points() (the quick path's points alone) the same points on every win by a discard."""
+    from gamelab.riichi.scoring import ron_points, score_by_shapes
 
     rules = Rules()
     wrong = []
+    rons = 0
     for case in load(conformance_data, "hule.json"):
         given = case["in"]
         context = WinContext.from_majiang(given["param"], rules)
@@ -78,6 +80,11 @@ def test_hule_data_quick_path_equals_the_readable_one(conformance_data: Path) ->
         quick = score(hand, given.get("rongpai"), context)
         if quick != score_by_shapes(hand, given.get("rongpai"), context):
             wrong.append(given)
+        if given.get("rongpai"):
+            rons += 1
+            if ron_points(hand, given["rongpai"], context) != (quick.points if quick and quick.has_yaku else 0):
+                wrong.append(given)
+    assert rons > 1000
     assert not wrong, f"{len(wrong)} differences, first: {wrong[:2]}"
 
 

@@ -136,7 +136,7 @@ def test_the_quick_scoring_path_gives_what_the_readable_one_gives(
     from collections import Counter
 
     from gamelab.riichi import Rules, WinContext, score
-    from gamelab.riichi.scoring import score_by_shapes
+    from gamelab.riichi.scoring import ron_points, score_by_shapes
 
     concealed: list[str] = []
     melds: list[str] = []
@@ -170,4 +170,7 @@ def test_the_quick_scoring_path_gives_what_the_readable_one_gives(
     ron = None if direction is None else winning + direction
     if ron is None:
         hand.draw(winning)
-    assert score(hand, ron, context) == score_by_shapes(hand, ron, context)
+    result = score(hand, ron, context)
+    assert result == score_by_shapes(hand, ron, context)
+    if ron is not None:
+        assert ron_points(hand, ron, context) == (result.points if result is not None and result.has_yaku else 0)

@@ -912,6 +912,26 @@ def score(hand: Hand | str, ron_tile: str | None = None, context: WinContext | N
     return score_by_shapes(hand, ron_tile, context)
 
 
+def ron_points(hand: Hand, ron_tile: str, context: WinContext) -> int:
+    """``score(hand, ron_tile, context).points`` for a win with a yaku; 0 for one without, for a hand
+    the tile does not complete, and for a shape :func:`score` refuses (a fifth copy). The bots weigh
+    the wins they imagine by it, and need nothing else of the result.
+
+    >>> hand = Hand.from_string("m123p456s789z1122")
+    >>> east = WinContext(seat_wind=0)  # the dealer: South is no value honour
+    >>> ron_points(hand, "z2=", WinContext(seat_wind=0, riichi=1)), ron_points(hand, "z2=", east), ron_points(hand, "z3=", east)
+    (2000, 0, 0)
+    """
+    quick = _quick_score(hand, _normal_ron(ron_tile), context, points_only=True)
+    if quick is False:
+        try:
+            result = score(hand, ron_tile, context)
+        except ValueError:
+            return 0
+        return result.points if result is not None and result.has_yaku else 0
+    return quick or 0  # type: ignore[return-value]  # an int, or None (not complete)
+
+
 def score_by_shapes(hand: Hand | str, ron_tile: str | None = None, context: WinContext | None = None) -> WinResult | None:
     """:func:`score` done step by step on the written readings (``win_shapes`` …): the one to read.
 
@@ -1242,8 +1262,10 @@ def _situation(context: WinContext) -> tuple[list[Yaku], list[Yaku]]:
     return found
 
 
-def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinResult | None | bool:
-    """score() on tuples; False when this path does not handle the case (the string path will)."""
+def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext,
+                 points_only: bool = False) -> WinResult | None | bool | int:
+    """score() on tuples; False when this path does not handle the case (the string path will).
+    ``points_only``: the result's points if it has a yaku, else 0 (:func:`ron_points`)."""
     if hand._hidden:
         return False
     drawn = hand._drawn
@@ -1319,6 +1341,8 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext) -> WinRe
             best_yaku = yaku
             best_candidate = candidate
     assert best is not None
+    if points_only:
+        return best[3] if best_yaku else 0
     size, blocks, marked = best_candidate
     if size == 5 or size == 7:  # the chosen reading written as win_shapes writes it (_quick_shape, inline)
         texts = [_BLOCK_TEXT[block] for block in blocks[:len(blocks) - len(melds)]]  # the melds come last

@@ -31,8 +31,9 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from .. import WinContext, dora_from_indicator, score, shanten_of_counts
+from .. import WinContext, dora_from_indicator, shanten_of_counts
 from ..hand import _PLAIN_WEIGHT, Hand, _meld_info, _over_four
+from ..scoring import ron_points
 from .tactics import (
     EARLY_DISCARDS,
     HAZARD,
@@ -985,11 +986,7 @@ class _Normal:
 def _win_points(hand, wait: int, context: WinContext) -> int:
     """The points of winning on a discard of kind ``wait``: 0 without a yaku, or for a fifth copy (a
     shape no draw can make)."""
-    try:
-        result = score(hand, KIND_NAMES[wait] + "+", context)
-    except ValueError:
-        return 0
-    return result.points if result is not None and result.has_yaku else 0
+    return ron_points(hand, KIND_NAMES[wait] + "+", context)
 
 
 def _hand_of_keys(keys: Sequence[int], red_suits: str, reds: int, melds: tuple[str, ...]) -> Hand | None:
