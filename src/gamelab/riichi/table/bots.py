@@ -616,9 +616,6 @@ class Tuning:
         return self.ready_risk if shanten <= 0 else self.one_risk if shanten == 1 else self.far_risk
 
 
-_ANY = [1] * 34  # "every kind can still be drawn": acceptance by kind, whatever is in sight
-
-
 class _Normal:
     """The normal level's decisions (see the module docstring of ``tactics.py``)."""
 
@@ -693,7 +690,7 @@ class _Normal:
         key = (keys[0], keys[1], keys[2], keys[3], n_melds)
         kinds = self._kinds.get(key)
         if kinds is None:
-            kinds = self._kinds[key] = Shape(keys, n_melds).improving(_ANY)[1]
+            kinds = self._kinds[key] = Shape(keys, n_melds).improvers()
         return kinds
 
     def _accept(self, keys: Sequence[int], n_melds: int, unseen: Sequence[int]) -> int:

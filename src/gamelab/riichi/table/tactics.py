@@ -114,6 +114,9 @@ def shanten_keys(keys: Sequence[int], n_melds: int) -> int:
     return _total_from(entries_of(keys), n_melds)
 
 
+_ANY = [1] * 34  # "every kind can still be drawn"
+
+
 class Shape:
     """A hand (suit keys and the number of melds) ready to answer "what if one suit changed?" quickly.
 
@@ -150,11 +153,23 @@ class Shape:
             others.append(_merge(x, y) if m is None else m)
         self._others = others
         sets = 4 - n_melds
-        self._slot = 2 * sets + 1
-        self._top = 3 * sets + 1
-        self._sums = (em[1] + ep[1] + es[1] + ez[1], em[2] + ep[2] + es[2] + ez[2], em[3] + ep[3] + es[3] + ez[3],
-                      em[4] + ep[4] + es[4] + ez[4])
-        self.shanten = self.with_entry(0, em)
+        self._slot = slot = 2 * sets + 1
+        self._top = top = 3 * sets + 1
+        whole = merged(front << 20 | back)
+        if whole is None:
+            whole = _merge(front, back)
+        best = top - _VECTORS[whole][slot]
+        if n_melds == 0:  # seven pairs and thirteen orphans: closed hands only
+            kinds, pairs = em[1] + ep[1] + es[1] + ez[1], em[2] + ep[2] + es[2] + ez[2]
+            orphans, orphan_pairs = em[3] + ep[3] + es[3] + ez[3], em[4] + ep[4] + es[4] + ez[4]
+            self._sums = (kinds, pairs, orphans, orphan_pairs)
+            seven = _seven_pairs(kinds, pairs)
+            if seven < best:
+                best = seven
+            thirteen = (12 if orphan_pairs else 13) - orphans
+            if thirteen < best:
+                best = thirteen
+        self.shanten = best
 
     def with_entry(self, suit: int, entry: tuple[int, int, int, int, int]) -> int:
         """Shanten once suit ``suit``'s entry is ``entry`` (the other suits as they are)."""
@@ -215,6 +230,23 @@ class Shape:
         seven = 13 - 2 * p - min(singles, 7 - p)
         thirteen = (12 if orphan_pairs else 13) - orphans
         return min(seven, thirteen) <= self.shanten
+
+    def improvers(self) -> list[int]:
+        """The kinds whose draw lowers the shanten, copies left or not (a kind held four times excepted):
+        :meth:`improving`'s kinds with every kind drawable, in the same order."""
+        if self._close_to_special():
+            return self._improving_special(_ANY)[1]
+        kinds: list[int] = []
+        others = self._others
+        keys = self.keys
+        n_melds = self.n_melds
+        get = _IMPROVERS.get
+        for s in (0, 1, 2, 3):
+            found = get((others[s] << 36 | keys[s]) << 4 | (s == 3) << 3 | n_melds)
+            if found is None:
+                found = _improvers(others[s], keys[s], s == 3, n_melds)
+            kinds += found[s]
+        return kinds
 
     def improving(self, unseen: Sequence[int]) -> tuple[int, list[int]]:
         """(unseen copies of the kinds that lower the shanten, those kinds)."""
@@ -437,10 +469,7 @@ def waits_of(keys: Sequence[int], n_melds: int) -> list[int]:
     """Kinds that complete a ready (0-shanten) hand, held copies or not (kinds held four times
     excepted); none for a hand that is not ready (one tile lowers the shanten by one at most)."""
     shape = Shape(keys, n_melds)
-    return shape.improving(_ANY)[1] if shape.shanten == 0 else []
-
-
-_ANY = [1] * 34  # "every kind can still be drawn"
+    return shape.improvers() if shape.shanten == 0 else []
 
 
 # ------------------------------------------------------------------ value
