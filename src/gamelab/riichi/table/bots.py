@@ -461,7 +461,7 @@ class _Look:
         self.melds = hand.melds
         self.n_melds = len(self.melds)
         self.closed = hand.is_closed
-        self.unseen = [max(0, 4 - record.visible[k] - self.counts[k]) for k in range(34)]
+        self.unseen = [4 - v - c if v + c < 4 else 0 for v, c in zip(record.visible, self.counts)]
         self.pool = max(1, sum(self.unseen))
         self.tiles_left = table.tiles_left
         wall = table.wall

@@ -501,29 +501,14 @@ def estimate_value(counts: Sequence[int], melds: Sequence[str], closed: bool, do
     >>> estimate_value(c, (), True, [31], 0, 0, 1) > estimate_value(c, (), True, [], 0, 0, 1)
     True
     """
-    han = 0.0
-    yaku = False
+    meld_dora, values, open_orphan, meld_suit_tiles, meld_honour_tiles = _value_situation(melds, dora, round_wind, seat)
     dealer = seat == 0
-    meld_kinds: list[tuple[int, bool]] = []  # (first kind, is a set of one kind)
-    for meld in melds:
-        digits = [int(ch) or 5 for ch in meld[1:] if ch.isdigit()]
-        first = _SUIT_BASE[meld[0]] + min(digits) - 1
-        meld_kinds.append((first, digits[0] == digits[1]))
-    # dora and red fives
-    for d in dora:
-        han += counts[d]
-        for first, same in meld_kinds:
-            if same:
-                han += 4 if first == d and _meld_is_kan(melds, first) else (3 if first == d else 0)
-            elif first <= d <= first + 2 and KIND_SUIT[d] == KIND_SUIT[first]:
-                han += 1
-    han += reds
+    yaku = False
+    # dora and red fives (whole numbers, so the sum is exact in any order)
+    han = float(sum([counts[d] for d in dora]) + meld_dora + reds)
     # value honours: sets and pairs
-    values = {31, 32, 33, 27 + round_wind, 27 + seat}
-    for k in values:
-        times = (2 if k == 27 + round_wind and k == 27 + seat else 1) if k < 31 else 1
+    for k, times, called in values:
         held = counts[k]
-        called = any(first == k for first, same in meld_kinds)
         if held >= 3 or called:
             han += times
             yaku = True
@@ -531,24 +516,17 @@ def estimate_value(counts: Sequence[int], melds: Sequence[str], closed: bool, do
             han += 0.45 * times  # a pair may still become a set
             yaku = yaku or not closed
     # all simples
-    orphans_held = sum(counts[k] for k in _ORPHANS)
-    open_orphan = any(first in _ORPHANS or (not same and first % 9 == 6 and first < 27) or first >= 27
-                      for first, same in meld_kinds)
     if not open_orphan and (closed or open_tanyao):
+        orphans_held = sum([counts[k] for k in _ORPHANS])
         if orphans_held == 0:
             han += 1
             yaku = True
         elif orphans_held <= 2 and not melds:
             han += 0.4
     # one suit (混一色 / 清一色)
-    suit_tiles = [sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])]
-    honour_tiles = sum(counts[27:34])
-    for first, same in meld_kinds:
-        s = KIND_SUIT[first]
-        if s < 3:
-            suit_tiles[s] += 3
-        else:
-            honour_tiles += 3
+    suit_tiles = [sum(counts[0:9]) + meld_suit_tiles[0], sum(counts[9:18]) + meld_suit_tiles[1],
+                  sum(counts[18:27]) + meld_suit_tiles[2]]
+    honour_tiles = sum(counts[27:34]) + meld_honour_tiles
     used = [s for s in range(3) if suit_tiles[s]]
     if len(used) == 1:
         if honour_tiles:
@@ -567,6 +545,50 @@ def estimate_value(counts: Sequence[int], melds: Sequence[str], closed: bool, do
     elif not yaku:
         return 0.0
     return points_for_han(han, dealer)
+
+
+_VALUE_SITUATIONS: dict[tuple, tuple[int, list[tuple[int, int, bool]], bool, list[int], int]] = {}
+
+
+def _value_situation(melds: Sequence[str], dora: Sequence[int], round_wind: int,
+                     seat: int) -> tuple[int, list[tuple[int, int, bool]], bool, list[int], int]:
+    """What :func:`estimate_value` reads from the melds, dora and winds, the same for every hand a
+    decision weighs: the dora in the melds, the value honours (kind, han, called), whether a meld
+    holds a terminal or honour, and the melds' tiles per numbered suit and in honours."""
+    key = (tuple(melds), tuple(dora), round_wind, seat)
+    found = _VALUE_SITUATIONS.get(key)
+    if found is not None:
+        return found
+    if len(_VALUE_SITUATIONS) > 10_000:
+        _VALUE_SITUATIONS.clear()
+    meld_kinds: list[tuple[int, bool]] = []  # (first kind, is a set of one kind)
+    for meld in melds:
+        digits = [int(ch) or 5 for ch in meld[1:] if ch.isdigit()]
+        first = _SUIT_BASE[meld[0]] + min(digits) - 1
+        meld_kinds.append((first, digits[0] == digits[1]))
+    meld_dora = 0
+    for d in dora:
+        for first, same in meld_kinds:
+            if same:
+                meld_dora += 4 if first == d and _meld_is_kan(melds, first) else (3 if first == d else 0)
+            elif first <= d <= first + 2 and KIND_SUIT[d] == KIND_SUIT[first]:
+                meld_dora += 1
+    values = []
+    for k in {31, 32, 33, 27 + round_wind, 27 + seat}:
+        times = (2 if k == 27 + round_wind and k == 27 + seat else 1) if k < 31 else 1
+        values.append((k, times, any(first == k for first, same in meld_kinds)))
+    open_orphan = any(first in _ORPHANS or (not same and first % 9 == 6 and first < 27) or first >= 27
+                      for first, same in meld_kinds)
+    suit_tiles = [0, 0, 0]
+    honour_tiles = 0
+    for first, same in meld_kinds:
+        s = KIND_SUIT[first]
+        if s < 3:
+            suit_tiles[s] += 3
+        else:
+            honour_tiles += 3
+    found = _VALUE_SITUATIONS[key] = (meld_dora, values, open_orphan, suit_tiles, honour_tiles)
+    return found
 
 
 def keys_of_counts(counts: Sequence[int]) -> list[int]:
