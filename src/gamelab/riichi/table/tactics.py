@@ -115,6 +115,8 @@ def shanten_keys(keys: Sequence[int], n_melds: int) -> int:
 
 
 _ANY = [1] * 34  # "every kind can still be drawn"
+# the low bits of a per-suit table key (see _IMPROVERS below), suit by suit, for 0-4 melds
+_TAILS = tuple((n, n, n, 8 | n) for n in range(5))
 
 
 class Shape:
@@ -124,7 +126,7 @@ class Shape:
     suit is two table look-ups and a little arithmetic.
     """
 
-    __slots__ = ("keys", "n_melds", "entries", "_others", "_slot", "_top", "_sums", "shanten")
+    __slots__ = ("keys", "n_melds", "entries", "_others", "_slot", "_top", "_sums", "_special", "shanten")
 
     def __init__(self, keys: Sequence[int], n_melds: int) -> None:
         self.keys = list(keys)
@@ -147,11 +149,20 @@ class Shape:
         back = merged(c << 20 | d)
         if back is None:
             back = _merge(c, d)
-        others = []
-        for x, y in ((b, back), (a, back), (front, d), (front, c)):
-            m = merged(x << 20 | y)
-            others.append(_merge(x, y) if m is None else m)
-        self._others = others
+        # each suit's others: the merge of the other three suits (m: p+s+z, p: m+s+z, s: m+p+z, z: m+p+s)
+        o_m = merged(b << 20 | back)
+        if o_m is None:
+            o_m = _merge(b, back)
+        o_p = merged(a << 20 | back)
+        if o_p is None:
+            o_p = _merge(a, back)
+        o_s = merged(front << 20 | d)
+        if o_s is None:
+            o_s = _merge(front, d)
+        o_z = merged(front << 20 | c)
+        if o_z is None:
+            o_z = _merge(front, c)
+        self._others = [o_m, o_p, o_s, o_z]
         sets = 4 - n_melds
         self._slot = slot = 2 * sets + 1
         self._top = top = 3 * sets + 1
@@ -159,16 +170,21 @@ class Shape:
         if whole is None:
             whole = _merge(front, back)
         best = top - _VECTORS[whole][slot]
+        # _special: is seven pairs or thirteen orphans as close to complete as the regular shape (closed
+        # hands)? Only then can one tile more or less change the shanten through them: a tile moves
+        # either by at most one step, so while both are further away, the regular shape alone decides.
+        self._special = False
         if n_melds == 0:  # seven pairs and thirteen orphans: closed hands only
             kinds, pairs = em[1] + ep[1] + es[1] + ez[1], em[2] + ep[2] + es[2] + ez[2]
             orphans, orphan_pairs = em[3] + ep[3] + es[3] + ez[3], em[4] + ep[4] + es[4] + ez[4]
             self._sums = (kinds, pairs, orphans, orphan_pairs)
-            seven = _seven_pairs(kinds, pairs)
-            if seven < best:
-                best = seven
+            special = _seven_pairs(kinds, pairs)
             thirteen = (12 if orphan_pairs else 13) - orphans
-            if thirteen < best:
-                best = thirteen
+            if thirteen < special:
+                special = thirteen
+            if special <= best:
+                best = special
+                self._special = True
         self.shanten = best
 
     def with_entry(self, suit: int, entry: tuple[int, int, int, int, int]) -> int:
@@ -217,52 +233,34 @@ class Shape:
                 i += 1
         return out
 
-    def _close_to_special(self) -> bool:
-        """Is seven pairs or thirteen orphans as close to complete as the regular shape (closed hands)?
-        Only then can one tile more or less change the shanten through them: a tile moves either
-        by at most one step, so while both are further away than the shanten, the regular shape
-        alone decides."""
-        if self.n_melds:
-            return False
-        kinds, pairs, orphans, orphan_pairs = self._sums
-        singles = kinds - pairs
-        p = min(pairs, 7)
-        seven = 13 - 2 * p - min(singles, 7 - p)
-        thirteen = (12 if orphan_pairs else 13) - orphans
-        return min(seven, thirteen) <= self.shanten
-
     def improvers(self) -> list[int]:
         """The kinds whose draw lowers the shanten, copies left or not (a kind held four times excepted):
         :meth:`improving`'s kinds with every kind drawable, in the same order."""
-        if self._close_to_special():
+        if self._special:
             return self._improving_special(_ANY)[1]
         kinds: list[int] = []
-        others = self._others
-        keys = self.keys
         n_melds = self.n_melds
         get = _IMPROVERS.get
-        for s in (0, 1, 2, 3):
-            found = get((others[s] << 36 | keys[s]) << 4 | (s == 3) << 3 | n_melds)
+        for s, other, key, tail in zip((0, 1, 2, 3), self._others, self.keys, _TAILS[n_melds]):
+            found = get((other << 36 | key) << 4 | tail)
             if found is None:
-                found = _improvers(others[s], keys[s], s == 3, n_melds)
+                found = _improvers(other, key, s == 3, n_melds)
             kinds += found[s]
         return kinds
 
     def improving(self, unseen: Sequence[int]) -> tuple[int, list[int]]:
         """(unseen copies of the kinds that lower the shanten, those kinds)."""
-        if self._close_to_special():
+        if self._special:
             return self._improving_special(unseen)
         # the regular shape decides: per suit, the kinds that lower it are a table look-up
         total = 0
         kinds = []
-        others = self._others
-        keys = self.keys
         n_melds = self.n_melds
         get = _IMPROVERS.get
-        for s in (0, 1, 2, 3):
-            found = get((others[s] << 36 | keys[s]) << 4 | (s == 3) << 3 | n_melds)
+        for s, other, key, tail in zip((0, 1, 2, 3), self._others, self.keys, _TAILS[n_melds]):
+            found = get((other << 36 | key) << 4 | tail)
             if found is None:
-                found = _improvers(others[s], keys[s], s == 3, n_melds)
+                found = _improvers(other, key, s == 3, n_melds)
             for k in found[s]:
                 left = unseen[k]
                 if left:
@@ -272,18 +270,16 @@ class Shape:
 
     def keeping(self) -> list[int]:
         """The held kinds whose discard leaves the shanten as it is (for a hand with a tile to discard)."""
-        if self._close_to_special():
+        if self._special:
             return [d for d in self.held() if self.minus(d) == self.shanten]
         out: list[int] = []
-        others = self._others
-        keys = self.keys
         n_melds = self.n_melds
         get = _KEEPERS.get
-        for s in (0, 1, 2, 3):
-            if keys[s]:
-                found = get((others[s] << 36 | keys[s]) << 4 | (s == 3) << 3 | n_melds)
+        for s, other, key, tail in zip((0, 1, 2, 3), self._others, self.keys, _TAILS[n_melds]):
+            if key:
+                found = get((other << 36 | key) << 4 | tail)
                 if found is None:
-                    found = _keepers(others[s], keys[s], s == 3, n_melds)
+                    found = _keepers(other, key, s == 3, n_melds)
                 out += found[s]
         return out
 
