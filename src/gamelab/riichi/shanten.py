@@ -325,20 +325,19 @@ def _entry(key: tuple[int, ...]) -> tuple[int, int, int, int, int]:
     found = _ENTRIES.get(key)
     if found is not None:
         return found
-    if any(not isinstance(k, int) or not 0 <= k <= 4 for k in key):
-        raise ValueError(f"tile counts must be 0..4, not {list(key)!r}")  # checked once per new key
-    honour = len(key) == 7
-    vid = _vector_id(_honour_value(key)) if honour else _numbered_vector_id(key)
-    kinds = sum(1 for k in key if k)
-    pairs = sum(1 for k in key if k >= 2)
-    orphans = key if honour else (key[0], key[8])
-    found = _ENTRIES[key] = (
-        vid,
-        kinds,
-        pairs,
-        sum(1 for k in orphans if k),
-        sum(1 for k in orphans if k >= 2),
-    )
+    kinds = pairs = 0
+    for k in key:  # checked once per new key
+        if not isinstance(k, int) or not 0 <= k <= 4:
+            raise ValueError(f"tile counts must be 0..4, not {list(key)!r}")
+        if k:
+            kinds += 1
+            if k >= 2:
+                pairs += 1
+    if len(key) == 7:  # the honours: every kind is an orphan
+        found = _ENTRIES[key] = (_vector_id(_honour_value(key)), kinds, pairs, kinds, pairs)
+    else:
+        one, nine = key[0], key[8]
+        found = _ENTRIES[key] = (_numbered_vector_id(key), kinds, pairs, (one > 0) + (nine > 0), (one >= 2) + (nine >= 2))
     return found
 
 

@@ -390,11 +390,20 @@ def _seven_pairs(kinds: int, pairs: int) -> int:
     return 13 - 2 * pairs - singles
 
 
-def _by_suit(positions: list[int], honour: bool) -> tuple[tuple[int, ...], ...]:
-    """Positions in a suit as kinds: of m, p and s (a numbered suit), or of the honours at index 3."""
-    if honour:
-        return ((), (), (), tuple(27 + i for i in positions))
-    return tuple(positions), tuple(9 + i for i in positions), tuple(18 + i for i in positions)
+_BY_SUIT: dict[tuple[tuple[int, ...], bool], tuple[tuple[int, ...], ...]] = {}
+
+
+def _by_suit(positions: tuple[int, ...], honour: bool) -> tuple[tuple[int, ...], ...]:
+    """Positions in a suit as kinds: of m, p and s (a numbered suit), or of the honours at index 3
+    (at most 2^9 + 2^7 different answers, each made once)."""
+    found = _BY_SUIT.get((positions, honour))
+    if found is None:
+        if honour:
+            found = ((), (), (), tuple(27 + i for i in positions))
+        else:
+            found = positions, tuple(9 + i for i in positions), tuple(18 + i for i in positions)
+        _BY_SUIT[(positions, honour)] = found
+    return found
 
 
 def _suit_kinds(table: dict, other: int, key: int, honour: bool, n_melds: int,
@@ -406,13 +415,17 @@ def _suit_kinds(table: dict, other: int, key: int, honour: bool, n_melds: int,
         table.clear()
     own, changed = ids
     slot = 2 * (4 - n_melds) + 1
-    now = _merged_value(other, own, slot)
+    get = _MERGED.get
+    base = other << 20
+    merged = get(base | own)
+    now = _VECTORS[_merge(other, own) if merged is None else merged][slot]
     positions = []
-    for i, vid in changed:
-        value = _merged_value(other, vid, slot)
+    for i, vid in changed:  # _merged_value(other, vid, slot), inline
+        merged = get(base | vid)
+        value = _VECTORS[_merge(other, vid) if merged is None else merged][slot]
         if (value == now) if keep else (value > now):
             positions.append(i)
-    found = table[(other << 36 | key) << 4 | honour << 3 | n_melds] = _by_suit(positions, honour)
+    found = table[(other << 36 | key) << 4 | honour << 3 | n_melds] = _by_suit(tuple(positions), honour)
     return found
 
 
