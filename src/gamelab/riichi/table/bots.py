@@ -457,7 +457,7 @@ class _Look:
         record = bot._record.update(table)
         self.record = record
         self.keys = keys_of_packed(hand.packed)
-        self.counts = counts34(hand)
+        self.counts = _counts_of_keys(self.keys)
         self.melds = hand.melds
         self.n_melds = len(self.melds)
         self.closed = hand.is_closed
@@ -465,7 +465,7 @@ class _Look:
         self.pool = max(1, sum(self.unseen))
         self.tiles_left = table.tiles_left
         wall = table.wall
-        self.dora = [kind_of(dora_from_indicator(t)) for t in wall.dora_indicators] if wall is not None else []
+        self.dora = _dora_kinds(tuple(wall.dora_indicators)) if wall is not None else []
         packed = hand.packed
         self.reds = (packed & 15) + ((packed >> 40) & 15) + ((packed >> 80) & 15)
         self.red_suits = "".join(s for s, shift in (("m", 0), ("p", 40), ("s", 80)) if (packed >> shift) & 15)
@@ -502,6 +502,19 @@ class _Look:
         melds = tuple(self.melds) + tuple(extra_melds)
         return estimate_value(counts, melds, self.closed if closed is None else closed, self.dora, self.reds,
                               self.round_wind, self.seat, self.rules.open_tanyao)
+
+
+_DORA_KINDS: dict[tuple[str, ...], list[int]] = {}
+
+
+def _dora_kinds(indicators: tuple[str, ...]) -> list[int]:
+    """The dora's kinds from the indicators shown (the same list for the whole hand; not to be changed)."""
+    found = _DORA_KINDS.get(indicators)
+    if found is None:
+        if len(_DORA_KINDS) > 10_000:
+            _DORA_KINDS.clear()
+        found = _DORA_KINDS[indicators] = [kind_of(dora_from_indicator(t)) for t in indicators]
+    return found
 
 
 def _counts_of_keys(keys: Sequence[int]) -> list[int]:
