@@ -171,7 +171,8 @@ def test_tables_agree_with_block_counting_on_every_one_suit_hand(size: int) -> N
 
 def test_the_suit_table_worked_out_ahead_matches_the_search():
     """suit_values.xz (tools/build_suit_table.py) holds every numbered suit's value vector: all
-    405,350 suits of up to 14 tiles read from it equal what ``_suit_value`` works out."""
+    405,350 suits of up to 14 tiles read from it equal what ``_suit_value`` works out, and the
+    entry read from packed counts (two numbers at a time) equals the one made from the counts."""
     import itertools
     import sys
 
@@ -189,6 +190,8 @@ def test_the_suit_table_worked_out_ahead_matches_the_search():
             assert index[position] == 255
             continue
         assert core._VECTORS[ids[index[position]]] == core._suit_value(counts), counts
+        packed = sum(count << 4 * n for n, count in enumerate(counts))
+        assert core._packed_suit_entry(packed) == core._entry(counts), counts
         checked += 1
     assert checked == 405_350
     core._clear_tables()  # the search's memo is large; let it go

@@ -412,8 +412,39 @@ def suit_entry(key: int) -> tuple[int, int, int, int, int]:
     """The table entry of a numbered suit from its packed counts of 1..9 (bits 4n..4n+3 = count of n+1)."""
     found = _SUIT_ENTRIES.get(key)
     if found is None:
-        found = _SUIT_ENTRIES[key] = _entry(_unpacked(key, 9))
+        found = _SUIT_ENTRIES[key] = _packed_suit_entry(key)
     return found
+
+
+# one byte of packed counts (two numbers, the first in the low bits) -> (its share of the position in
+# the table worked out ahead, kinds held, kinds held twice or more); None where a count is over 4
+_BYTE_FACTS = [((b & 15) + 5 * (b >> 4), (b & 15 > 0) + (b >> 4 > 0), (b & 15 >= 2) + (b >> 4 >= 2))
+               if b & 15 <= 4 and b >> 4 <= 4 else None for b in range(256)]
+
+
+def _packed_suit_entry(key: int) -> tuple[int, int, int, int, int]:
+    """:func:`_entry` of a numbered suit read straight from its packed counts, two numbers at a time,
+    when the table worked out ahead has it (else by :func:`_entry`, which also checks the counts)."""
+    table = _SUIT_TABLE["table"] if "table" in _SUIT_TABLE else _read_suit_table()
+    if table is not None and 0 <= key < 1 << 36:
+        position = kinds = pairs = 0
+        scale = 1
+        rest = key
+        for _ in range(5):  # four bytes, then the count of 9 alone
+            facts = _BYTE_FACTS[rest & 255]
+            if facts is None:
+                break
+            position += facts[0] * scale
+            kinds += facts[1]
+            pairs += facts[2]
+            scale *= 25
+            rest >>= 8
+        else:
+            local = table[0][position]
+            if local != 255:
+                one, nine = key & 15, key >> 32
+                return table[1][local], kinds, pairs, (one > 0) + (nine > 0), (one >= 2) + (nine >= 2)
+    return _entry(_unpacked(key, 9))
 
 
 def honour_entry(key: int) -> tuple[int, int, int, int, int]:

@@ -931,7 +931,14 @@ def completes(hand: Hand, tile: str) -> bool:
     """
     packed = hand._packed + _PLAIN_WEIGHT[tile[:2]]  # the hand's counts with the tile added (hand.py)
     if not hand._hidden and not _over_four(packed):
-        return _shanten_of_packed(packed, len(hand._melds)) == -1
+        # a hand that is not ready is completed by no tile: asked once per hand, not once per discard
+        n_melds = len(hand._melds)
+        ready = _READY.get((hand._packed, n_melds))
+        if ready is None:
+            if len(_READY) > 100_000:
+                _READY.clear()
+            ready = _READY[(hand._packed, n_melds)] = _shanten_of_packed(hand._packed, n_melds) <= 0
+        return ready and _shanten_of_packed(packed, n_melds) == -1
     counts = []
     for suit in "mps":
         counts += hand.counts(suit)[1:10]
@@ -941,6 +948,7 @@ def completes(hand: Hand, tile: str) -> bool:
 
 
 _KIND_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+_READY: dict[tuple[int, int], bool] = {}  # (packed counts, melds) of a 13-tile hand -> shanten 0 or less
 
 
 def _readings(hand: Hand) -> int:
