@@ -837,7 +837,8 @@ class _Normal:
                 gain = 0.3 * max(gains.values(), default=0.0) if shanten == low + 1 else 0.0
             else:
                 s, step = KIND_SUIT[kind], KIND_STEP[kind]
-                red = all(p[1] == "0" for p in by_kind[kind])  # the only copy to let go is a red five
+                spellings = by_kind[kind]  # the only copy to let go is a red five:
+                red = spellings[0][1] == "0" and all(p[1] == "0" for p in spellings)
                 keys[s] -= step
                 look.reds -= red
                 chance, value, draw = self._offence(look, keys, n_melds, shanten)

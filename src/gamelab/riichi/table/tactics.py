@@ -238,14 +238,16 @@ class Shape:
         :meth:`improving`'s kinds with every kind drawable, in the same order."""
         if self._special:
             return self._improving_special(_ANY)[1]
-        kinds: list[int] = []
-        n_melds = self.n_melds
+        # the loop over the four suits written out (this runs for every hand a decision imagines);
+        # a table entry is a non-empty tuple, so ``or`` falls back to making it only when it is missing
+        o_m, o_p, o_s, o_z = self._others
+        k_m, k_p, k_s, k_z = self.keys
+        n = self.n_melds
         get = _IMPROVERS.get
-        for s, other, key, tail in zip((0, 1, 2, 3), self._others, self.keys, _TAILS[n_melds]):
-            found = get((other << 36 | key) << 4 | tail)
-            if found is None:
-                found = _improvers(other, key, s == 3, n_melds)
-            kinds += found[s]
+        kinds = list((get((o_m << 36 | k_m) << 4 | n) or _improvers(o_m, k_m, False, n))[0])
+        kinds += (get((o_p << 36 | k_p) << 4 | n) or _improvers(o_p, k_p, False, n))[1]
+        kinds += (get((o_s << 36 | k_s) << 4 | n) or _improvers(o_s, k_s, False, n))[2]
+        kinds += (get((o_z << 36 | k_z) << 4 | 8 | n) or _improvers(o_z, k_z, True, n))[3]
         return kinds
 
     def improving(self, unseen: Sequence[int]) -> tuple[int, list[int]]:
@@ -272,15 +274,20 @@ class Shape:
         """The held kinds whose discard leaves the shanten as it is (for a hand with a tile to discard)."""
         if self._special:
             return [d for d in self.held() if self.minus(d) == self.shanten]
-        out: list[int] = []
-        n_melds = self.n_melds
+        # written out suit by suit, as in improvers(); a suit with no tile keeps nothing
+        o_m, o_p, o_s, o_z = self._others
+        k_m, k_p, k_s, k_z = self.keys
+        n = self.n_melds
         get = _KEEPERS.get
-        for s, other, key, tail in zip((0, 1, 2, 3), self._others, self.keys, _TAILS[n_melds]):
-            if key:
-                found = get((other << 36 | key) << 4 | tail)
-                if found is None:
-                    found = _keepers(other, key, s == 3, n_melds)
-                out += found[s]
+        out: list[int] = []
+        if k_m:
+            out += (get((o_m << 36 | k_m) << 4 | n) or _keepers(o_m, k_m, False, n))[0]
+        if k_p:
+            out += (get((o_p << 36 | k_p) << 4 | n) or _keepers(o_p, k_p, False, n))[1]
+        if k_s:
+            out += (get((o_s << 36 | k_s) << 4 | n) or _keepers(o_s, k_s, False, n))[2]
+        if k_z:
+            out += (get((o_z << 36 | k_z) << 4 | 8 | n) or _keepers(o_z, k_z, True, n))[3]
         return out
 
     def after_discards(self) -> dict[int, int]:
