@@ -799,11 +799,11 @@ class Danger:
                  threats: dict[int, tuple[float, float]]) -> None:
         self.me = me
         self.threats = threats
-        self.table: list[float] = [0.0] * 34
+        table = [0.0] * 34
         for seat, (ready, loss) in threats.items():
-            shares = _wait_shares(unseen, safe[seat], early[seat])
-            for k in range(34):
-                self.table[k] += ready * loss * shares[k]
+            weight = ready * loss
+            table = [t + weight * share for t, share in zip(table, _wait_shares(unseen, safe[seat], early[seat]))]
+        self.table: list[float] = table
 
     def of(self, kind: int) -> float:
         return self.table[kind]
