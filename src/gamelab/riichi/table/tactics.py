@@ -553,7 +553,7 @@ def estimate_value(counts: Sequence[int], melds: Sequence[str], closed: bool, do
     elif len(used) == 2 and min(suit_tiles[s] for s in used) <= 2:
         han += 0.6 if closed else 0.4  # one suit is within reach
     # seven pairs
-    if closed and not melds and sum(1 for c in counts if c >= 2) >= 5:
+    if closed and not melds and len(counts) - counts.count(0) - counts.count(1) >= 5:  # kinds held twice or more
         han += 0.8
     if closed:
         han += 1.4  # riichi, with a share of self-draw, ippatsu and ura dora
