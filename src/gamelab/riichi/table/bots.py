@@ -465,7 +465,7 @@ class _Look:
         self.pool = max(1, sum(self.unseen))
         self.tiles_left = table.tiles_left
         wall = table.wall
-        self.dora = _dora_kinds(tuple(wall.dora_indicators)) if wall is not None else []
+        self.dora = _dora_kinds(wall.dora_indicators) if wall is not None else ()
         packed = hand.packed
         self.reds = (packed & 15) + ((packed >> 40) & 15) + ((packed >> 80) & 15)
         self.red_suits = "".join(s for s, shift in (("m", 0), ("p", 40), ("s", 80)) if (packed >> shift) & 15)
@@ -504,16 +504,16 @@ class _Look:
                               self.round_wind, self.seat, self.rules.open_tanyao)
 
 
-_DORA_KINDS: dict[tuple[str, ...], list[int]] = {}
+_DORA_KINDS: dict[tuple[str, ...], tuple[int, ...]] = {}
 
 
-def _dora_kinds(indicators: tuple[str, ...]) -> list[int]:
-    """The dora's kinds from the indicators shown (the same list for the whole hand; not to be changed)."""
+def _dora_kinds(indicators: tuple[str, ...]) -> tuple[int, ...]:
+    """The dora's kinds from the indicators shown (worked out once per set of indicators)."""
     found = _DORA_KINDS.get(indicators)
     if found is None:
         if len(_DORA_KINDS) > 10_000:
             _DORA_KINDS.clear()
-        found = _DORA_KINDS[indicators] = [kind_of(dora_from_indicator(t)) for t in indicators]
+        found = _DORA_KINDS[indicators] = tuple(kind_of(dora_from_indicator(t)) for t in indicators)
     return found
 
 
