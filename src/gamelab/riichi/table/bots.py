@@ -42,6 +42,8 @@ from .tactics import (
     KIND_SUIT,
     Danger,
     Shape,
+    _counts_of_keys,
+    _suit_counts,
     chance_from,
     estimate_value,
     keys_of_packed,
@@ -514,21 +516,6 @@ def _dora_kinds(indicators: tuple[str, ...]) -> tuple[int, ...]:
         if len(_DORA_KINDS) > 10_000:
             _DORA_KINDS.clear()
         found = _DORA_KINDS[indicators] = tuple(kind_of(dora_from_indicator(t)) for t in indicators)
-    return found
-
-
-def _counts_of_keys(keys: Sequence[int]) -> list[int]:
-    """34 counts from four suit keys."""
-    return list(_suit_counts(keys[0], 9) + _suit_counts(keys[1], 9) + _suit_counts(keys[2], 9) + _suit_counts(keys[3], 7))
-
-
-_SUIT_COUNTS: dict[tuple[int, int], tuple[int, ...]] = {}
-
-
-def _suit_counts(key: int, size: int) -> tuple[int, ...]:
-    found = _SUIT_COUNTS.get((key, size))
-    if found is None:
-        found = _SUIT_COUNTS[(key, size)] = tuple((key >> 4 * i) & 15 for i in range(size))
     return found
 
 

@@ -73,6 +73,7 @@ _SUIT_FIRST = (0, 9, 18, 27)
 _SUIT_SIZE = (9, 9, 9, 7)
 _M36 = (1 << 36) - 1
 _ORPHANS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_EVERY_KIND = frozenset(range(34))
 
 
 def kind_of(tile: str) -> int:
@@ -87,6 +88,24 @@ def kind_of(tile: str) -> int:
 def keys_of_packed(packed: int) -> list[int]:
     """The four suit keys of a hand's packed counts (reds dropped: a red five is a five)."""
     return [(packed >> 4) & _M36, (packed >> 44) & _M36, (packed >> 84) & _M36, (packed >> 124) & 0xFFFFFFF]
+
+
+def _counts_of_keys(keys: Sequence[int]) -> list[int]:
+    """34 counts from four suit keys."""
+    return list(_suit_counts(keys[0], 9) + _suit_counts(keys[1], 9) + _suit_counts(keys[2], 9) + _suit_counts(keys[3], 7))
+
+
+_SUIT_COUNTS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _suit_counts(key: int, size: int) -> tuple[int, ...]:
+    """The counts of a suit's ``size`` numbers from its key (remembered, up to 300,000 keys)."""
+    found = _SUIT_COUNTS.get((key, size))
+    if found is None:
+        if len(_SUIT_COUNTS) > 300_000:
+            _SUIT_COUNTS.clear()
+        found = _SUIT_COUNTS[(key, size)] = tuple((key >> 4 * i) & 15 for i in range(size))
+    return found
 
 
 def count_in(keys: Sequence[int], kind: int) -> int:
@@ -317,17 +336,13 @@ class Shape:
         by_new_pair = _seven_pairs(kinds_sum, pairs_sum + 1) < current
         orphan_new_kind = (12 if orphan_pairs_sum else 13) - (orphans_sum + 1) < current
         orphan_new_pair = 12 - orphans_sum < current
+        # the kinds a new copy of which helps, by how many the hand holds (0 or 1; none for more)
+        with_none = _EVERY_KIND if by_new_kind else _ORPHANS if orphan_new_kind else lower
+        with_one = _EVERY_KIND if by_new_pair else _ORPHANS if orphan_new_pair else lower
         total = 0
         kinds = []
-        for k in range(34):
-            left = unseen[k]
-            if not left:
-                continue
-            held = (keys[KIND_SUIT[k]] // KIND_STEP[k]) & 15
-            if held >= 4:
-                continue
-            if (k in lower or (held == 0 and (by_new_kind or (orphan_new_kind and k in _ORPHANS)))
-                    or (held == 1 and (by_new_pair or (orphan_new_pair and k in _ORPHANS)))):
+        for k, held, left in zip(range(34), _counts_of_keys(keys), unseen):
+            if left and held < 4 and (k in lower or (held == 0 and k in with_none) or (held == 1 and k in with_one)):
                 total += left
                 kinds.append(k)
         return total, kinds
