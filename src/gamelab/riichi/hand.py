@@ -711,7 +711,7 @@ class Hand:
         if self._drawn is not None:
             return None
         out: list[str] = []
-        if self._riichi:
+        if self._riichi or (self._packed >> (_SHIFT[suit] + 4 * n)) & 15 < 2:  # fewer than two of the tile
             return out
         c = self._suit_counts(suit)
         digit = tile[1]
@@ -739,7 +739,7 @@ class Hand:
             suit, n, direction = _called(tile)
             if self._drawn is not None:
                 return None
-            if self._riichi:
+            if self._riichi or (self._packed >> (_SHIFT[suit] + 4 * n)) & 15 != 3:  # not three of the tile
                 return out
             c = self._suit_counts(suit)
             if c[n] == 3:
