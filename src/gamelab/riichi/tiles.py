@@ -63,7 +63,14 @@ def is_tile(text: str) -> bool:
     >>> is_tile("m0"), is_tile("z1_*"), is_tile("z8"), is_tile("m10")
     (True, True, False, False)
     """
-    return isinstance(text, str) and _TILE_RE.match(text) is not None
+    return isinstance(text, str) and (text in _TILE_TEXTS or _TILE_RE.match(text) is not None)
+
+
+# every text _TILE_RE accepts but for a trailing newline, looked up before the pattern is tried (the table
+# checks each discard)
+_TILE_TEXTS = frozenset(f"{tile}{drawn}{riichi}{direction}" for tile in [f"{s}{n}" for s in "mps" for n in range(10)]
+                        + [f"z{n}" for n in range(1, 8)]
+                        for drawn in ("", "_") for riichi in ("", "*") for direction in ("", "+", "=", "-"))
 
 
 def check_tile(text: str) -> str:

@@ -43,7 +43,6 @@ from .tactics import (
     Danger,
     Shape,
     _counts_of_keys,
-    _suit_counts,
     chance_from,
     estimate_value,
     keys_of_packed,
@@ -495,7 +494,7 @@ class _Look:
                 continue
             melds = table.hands[o].melds
             if len(melds) >= 2:
-                dora_in = sum(1 for m in melds for ch in m[1:] if ch.isdigit() and kind_of(m[0] + ch) in self.dora)
+                dora_in = _dora_in(tuple(melds), self.dora)
                 ready = self.tuning.open_ready[min(len(melds), 3)] * (1.0 if self.tiles_left < 40 else 0.5)
                 out[o] = (ready, (2600 + 1500 * dora_in) * dealer)
         return out
@@ -504,6 +503,19 @@ class _Look:
         melds = tuple(self.melds) + tuple(extra_melds)
         return estimate_value(counts, melds, self.closed if closed is None else closed, self.dora, self.reds,
                               self.round_wind, self.seat, self.rules.open_tanyao)
+
+
+_DORA_IN: dict[tuple[tuple[str, ...], tuple[int, ...]], int] = {}
+
+
+def _dora_in(melds: tuple[str, ...], dora: tuple[int, ...]) -> int:
+    """How many dora an opponent's melds show (worked out once per melds and dora)."""
+    found = _DORA_IN.get((melds, dora))
+    if found is None:
+        if len(_DORA_IN) > 10_000:
+            _DORA_IN.clear()
+        found = _DORA_IN[(melds, dora)] = sum(1 for m in melds for ch in m[1:] if ch.isdigit() and kind_of(m[0] + ch) in dora)
+    return found
 
 
 _DORA_KINDS: dict[tuple[str, ...], tuple[int, ...]] = {}
@@ -1010,8 +1022,8 @@ def _hand_of_keys(keys: Sequence[int], red_suits: str, reds: int, melds: tuple[s
             return None
     hand = Hand()
     hand._packed = packed
-    hand._known = sum(_suit_counts(keys[0], 9)) + sum(_suit_counts(keys[1], 9)) + sum(_suit_counts(keys[2], 9)) + sum(
-        _suit_counts(keys[3], 7))
+    # the tiles held: in base 16 a number's digits add up to it modulo 15, and no suit holds 15 tiles
+    hand._known = keys[0] % 15 + keys[1] % 15 + keys[2] % 15 + keys[3] % 15
     hand._melds = melds
     return hand
 
