@@ -114,3 +114,20 @@ def test_directions_round_trip() -> None:
             assert seat_from_direction(owner, marker) == giver
     assert direction_from(1, 0) == "-"  # the previous player
     assert tile_kind("m0_*=") == "m5"
+
+
+def test_the_tile_texts_looked_up_first_are_exactly_what_the_pattern_accepts():
+    """is_tile() looks a text up among the tile texts before trying the pattern; the set holds every
+    text the pattern accepts (up to four characters: all of them tried; five: a tile with all three
+    suffixes) and nothing it refuses."""
+    import itertools
+
+    from gamelab.riichi.tiles import _TILE_RE, _TILE_TEXTS
+
+    alphabet = "mpsz0123456789_*+=-"
+    for n in range(1, 5):
+        for letters in itertools.product(alphabet, repeat=n):
+            text = "".join(letters)
+            assert (text in _TILE_TEXTS) == (_TILE_RE.match(text) is not None), text
+    assert all(_TILE_RE.match(text) for text in _TILE_TEXTS)
+    assert len(_TILE_TEXTS) == 37 * 2 * 2 * 4
