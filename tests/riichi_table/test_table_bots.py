@@ -308,3 +308,16 @@ def test_the_suit_tables_are_forgotten_with_the_shanten_tables():
     _clear_tables()
     shanten_of_counts([1] * 9 + [0] * 18 + [2, 2, 1, 0, 0, 0, 0])  # new ids, in a new order
     assert [lowering(t) for t in reversed(texts)] == [told(t) for t in reversed(texts)]
+
+
+def test_a_bots_record_starts_afresh_at_a_new_table():
+    """A bot's record of the hand (tiles in sight, safe tiles) belongs to one table: moved to another
+    table whose hand has the same number (both in their first hand), it reads that table from the start."""
+    first = Table(players=[None, Bot(seed=1), Bot(seed=2), Bot(seed=3)], qijia=0, seed=3).run()
+    second = Table(players=[None, Bot(seed=1), Bot(seed=2), Bot(seed=3)], qijia=0, seed=4).run()
+    assert len(first.paipu["log"]) == len(second.paipu["log"]) == 1
+    record = _Record().update(first)
+    record.update(second)
+    fresh = _Record().update(second)
+    assert (record.visible, record.safe, record.position) == (fresh.visible, fresh.safe, fresh.position)
+    assert record.visible != _Record().update(first).visible  # the two tables show different tiles

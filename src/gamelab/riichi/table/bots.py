@@ -395,6 +395,7 @@ class _Record:
 
     def __init__(self) -> None:
         self.hand = -1
+        self.events: list = []  # the current hand's events (a new list for each hand, at each table)
         self.position = 0
         self.visible = [0] * 34  # discards, melds (tiles from hands) and dora indicators
         self.safe: list[set[int]] = [set(), set(), set(), set()]  # kinds each seat cannot win on now
@@ -404,10 +405,11 @@ class _Record:
 
     def update(self, table: "Table") -> "_Record":
         log = table.paipu["log"]
-        if len(log) - 1 != self.hand:
+        if len(log) - 1 != self.hand or log[-1] is not self.events:  # a new hand (or the bot at a new table)
             self.__init__()  # type: ignore[misc]
             self.hand = len(log) - 1
-        events = log[self.hand]
+            self.events = log[-1]
+        events = self.events
         visible, safe, riichi = self.visible, self.safe, self.in_riichi
         for event in events[self.position:]:
             if "dapai" in event:
@@ -478,7 +480,6 @@ class _Look:
         self.danger = Danger(seat, self.unseen, record.safe, record.early, self.threats)
         self.tenpai_pay = tuning.tenpai_pay if table.rules.noten_penalty else 0.0
         self.wait_sums: dict[int, int] = {}
-        self.contexts: dict[bool, WinContext] = {}
         # a riichi, or an open hand likely ready: enough to stop calling with a hand far from ready (a
         # hand with two calls early in the deal is a reason to look at the tiles, not to give up speed)
         self.pressing = any(ready >= tuning.stop_calls for ready, _ in self.threats.values())
@@ -638,7 +639,9 @@ class _Normal:
         self._values: dict[tuple, float] = {}
         self._deep: dict[tuple, list] = {}
         self._kinds: dict[tuple, list[int]] = {}
-        self._tenpai_hand: tuple[int, int] = (-1, 0)
+        self._contexts: dict[bool, WinContext] = {}
+        self._hand_events: list = []  # the hand (its events) and the number of dora the caches are for
+        self._dora_count = 0
 
     # --------------------------------------------------------------- hand speed and value
 
@@ -711,12 +714,15 @@ class _Normal:
 
     def _fresh(self, look: _Look) -> None:
         """Forget the cached hands when a new hand (or a new dora) begins, or when they pile up."""
-        if (look.record.hand, len(look.dora)) != self._tenpai_hand or len(self._tenpai) + len(self._values) > 50000:
+        if (look.record.events is not self._hand_events or len(look.dora) != self._dora_count
+                or len(self._tenpai) + len(self._values) > 50000):
             self._tenpai = {}
             self._values = {}
             self._deep = {}
             self._kinds = {}
-            self._tenpai_hand = (look.record.hand, len(look.dora))
+            self._contexts = {}
+            self._hand_events = look.record.events
+            self._dora_count = len(look.dora)
 
     def _value(self, look: _Look, keys: Sequence[int], extra: Sequence[str] = ()) -> float:
         """Estimated points of a hand given by its keys (cached for the hand)."""
@@ -884,11 +890,11 @@ class _Normal:
         return ready_win(win, turns, look.hazard), points / waiting, draw
 
     def _context(self, look: _Look, riichi: bool) -> WinContext:
-        """What the scoring needs to know of the table, made once per decision (with and without riichi)."""
-        found = look.contexts.get(riichi)
+        """What the scoring needs to know of the table, made once per hand and dora (with and without riichi)."""
+        found = self._contexts.get(riichi)
         if found is None:
             wall = look.table.wall
-            found = look.contexts[riichi] = WinContext(
+            found = self._contexts[riichi] = WinContext(
                 rules=look.rules, round_wind=look.round_wind, seat_wind=look.seat, riichi=1 if riichi else 0,
                 dora_indicators=wall.dora_indicators if wall is not None else ())
         return found
