@@ -117,6 +117,7 @@ class Table:
         self.points = [self.rules.starting_points] * 4  # by player id (defen)
         self.wall: Wall | None = None
         self.hands: list[Hand] = [Hand() for _ in range(4)]  # by seat
+        self._discards_memo: tuple[Hand, tuple, list[str]] | None = None  # see discard_options
         self.rivers: list[River] = [River() for _ in range(4)]  # by seat
         self.player_id = [0, 1, 2, 3]
         self.turn = -1  # seat to act (lunban)
@@ -281,6 +282,16 @@ class Table:
     def discard_options(self, seat: int | None = None) -> list[str]:
         """Legal discards (majiang-core ``get_dapai``) under the swap-calling rule; the drawn tile last as ``x_``."""
         hand = self.hands[self.turn if seat is None else seat]
+        # asked by the player and again when its discard is checked: remembered for the hand as it is
+        state = (hand._packed, hand._hidden, hand._drawn, hand._riichi, hand._melds)
+        memo = self._discards_memo
+        if memo is not None and memo[0] is hand and memo[1] == state:
+            return list(memo[2])
+        options = self._discard_options(hand)
+        self._discards_memo = (hand, state, options)
+        return list(options)
+
+    def _discard_options(self, hand: Hand) -> list[str]:
         level = self.rules.swap_calling
         if level == 0:
             return hand.discard_options(True) or []
