@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from .. import WinContext, dora_from_indicator, shanten_of_counts
-from ..hand import _PLAIN_WEIGHT, Hand, _meld_info, _over_four
+from ..hand import _PLAIN_WEIGHT, Hand, _meld_info, _new_hand, _over_four
 from ..scoring import ron_points
 from .tactics import (
     EARLY_DISCARDS,
@@ -1026,11 +1026,14 @@ def _hand_of_keys(keys: Sequence[int], red_suits: str, reds: int, melds: tuple[s
             total += info[2]
         if _over_four(total):
             return None
-    hand = Hand()
+    hand = _new_hand(Hand)  # every field set here, as Hand.copy() does
     hand._packed = packed
     # the tiles held: in base 16 a number's digits add up to it modulo 15, and no suit holds 15 tiles
     hand._known = keys[0] % 15 + keys[1] % 15 + keys[2] % 15 + keys[3] % 15
+    hand._hidden = 0
     hand._melds = melds
+    hand._drawn = None
+    hand._riichi = False
     return hand
 
 
