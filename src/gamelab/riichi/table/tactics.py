@@ -162,32 +162,19 @@ class Shape:
         self.entries = [em, ep, es, ez]
         merged = _MERGED.get
         a, b, c, d = em[0], ep[0], es[0], ez[0]
-        front = merged(a << 20 | b)
-        if front is None:
-            front = _merge(a, b)
-        back = merged(c << 20 | d)
-        if back is None:
-            back = _merge(c, d)
+        # two vectors' merge: looked up in _MERGED, made by _merge the first time (inline: the bots make
+        # a Shape for every hand they imagine)
+        front = m if (m := merged(a << 20 | b)) is not None else _merge(a, b)  # m + p
+        back = m if (m := merged(c << 20 | d)) is not None else _merge(c, d)  # s + z
         # each suit's others: the merge of the other three suits (m: p+s+z, p: m+s+z, s: m+p+z, z: m+p+s)
-        o_m = merged(b << 20 | back)
-        if o_m is None:
-            o_m = _merge(b, back)
-        o_p = merged(a << 20 | back)
-        if o_p is None:
-            o_p = _merge(a, back)
-        o_s = merged(front << 20 | d)
-        if o_s is None:
-            o_s = _merge(front, d)
-        o_z = merged(front << 20 | c)
-        if o_z is None:
-            o_z = _merge(front, c)
-        self._others = [o_m, o_p, o_s, o_z]
+        self._others = [m if (m := merged(b << 20 | back)) is not None else _merge(b, back),
+                        m if (m := merged(a << 20 | back)) is not None else _merge(a, back),
+                        m if (m := merged(front << 20 | d)) is not None else _merge(front, d),
+                        m if (m := merged(front << 20 | c)) is not None else _merge(front, c)]
         sets = 4 - n_melds
         self._slot = slot = 2 * sets + 1
         self._top = top = 3 * sets + 1
-        whole = merged(front << 20 | back)
-        if whole is None:
-            whole = _merge(front, back)
+        whole = m if (m := merged(front << 20 | back)) is not None else _merge(front, back)  # all four suits
         best = top - _VECTORS[whole][slot]
         # _special: is seven pairs or thirteen orphans as close to complete as the regular shape (closed
         # hands)? Only then can one tile more or less change the shanten through them: a tile moves
