@@ -21,6 +21,14 @@ Why 30,000 games: until 1 Dec 2026 the bench played 10,000 (seeds 0-9999), and r
 30,000 games an interval is about ±0.55 points, still wider than the gaps between the published solvers
 (PSEQ 39.62 %, PSEQ-D256 40.05 %), but no longer wide enough to hide a gap of a point.
 
+Seeds 0-29,999, 2 Dec 2026 (the guess by PSEQ's chain, commit fa5152e; the same games played through
+:func:`win_rate`): SFAR 11,848 won, 39.49 % (95 % CI 38.94-40.05), SNR 16,183 won, 53.94 % (53.38-54.51);
+the ranking before it won 11,836 and 16,116 of the same games. CPU per game, side by side with that
+ranking on seeds 0-999 at one moment of this (slow) machine: 65.5 ms against 79.1 ms (SFAR), 74.4 ms
+against 99.2 ms (SNR). On 50,000 paired intermediate games the chain won 0.20 point more (see
+``solver.py``); from the corner on these expert games it is level (+0.04 point), so the SFAR rate stays
+PSEQ's, under PSEQ-D256's 40.05 %.
+
 Seeds 0-29,999 (1 Dec 2026, the solver of commit 807c9f9, ``GAMELAB_BENCH_WORKERS=1`` beside another
 bench): SFAR 11,836 won, 39.45 % (95 % CI 38.90-40.01), SNR 16,116 won, 53.72 % (53.16-54.28), 33 and 40
 CPU ms per game; a no-guess board in 8.8 ms (median). The SNR rate is at PSEQ-D256's 53.45 %; the SFAR
