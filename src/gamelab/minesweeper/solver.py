@@ -574,7 +574,7 @@ class Solver:
                 return None
         if not safe_total:
             return (0.0, 0.0, 0.0)
-        # exact integers divided once (Python divides big integers without overflow)
+        # ratios of exact integers (Python divides big integers to the nearest float, without overflow)
         entropy = -sum(t / safe_total * math.log2(t / safe_total) for t in sizes if t)
         return (progress / safe_total, freed / safe_total, entropy)
 
