@@ -639,9 +639,9 @@ class Tuning:
     # win more often than its (44 % against 40 %), but their open hands less: 29 % against 36 % of the
     # hands opened (806 and 784), and less at every shanten the first call leaves (ready 49 % against
     # 58 %, one step 31 % against 36 %, two 24 % against 31 %); more often another player wins first.
-    # Not because they fold more (discards that step back under a riichi: as often as majiang-ai's, or
-    # less), nor because of worse acceptance (the same unseen copies at each shanten), nor ready hands
-    # without a yaku (16 of 1,334 open ready discards). Three changes tried there and on seeds
+    # Not because they fold more (discards that step back under a riichi: about as often as majiang-ai's),
+    # nor because of worse acceptance (as many improving tiles at each shanten, counted against the hand
+    # alone), nor ready hands without a yaku (16 of 1,334 open ready discards, bot-only). Three changes tried there and on seeds
     # 5,000-5,099 (these defaults: 2.485), 200 games each, none kept:
     # - the tempo of a call counted only for a closed hand (an open hand calls again only when that
     #   gains): second and third calls that leave the hand a step from ready as rare as majiang-ai's
