@@ -634,19 +634,21 @@ class Tuning:
     # and pass it (each with chance 0.2, 6,000 points) did worse against the bots (2.500 against 2.491
     # on the same first 1,364 games).
     #
-    # 2 Dec 2026 (later): where the gap to majiang-ai is. Against it (seeds 9,000-9,099, 200 games, seats
-    # swapped; these defaults: mean rank 2.5025, deal-ins 0.136 against its 0.136) the bots' riichi hands
-    # win more often than its (44 % against 40 %), but their open hands less: 29 % against 36 % of the
-    # hands opened (806 and 784), and less at every shanten the first call leaves (ready 49 % against
-    # 58 %, one step 31 % against 36 %, two 24 % against 31 %); more often another player wins first.
-    # Not because they fold more (discards that step back under a riichi: about as often as majiang-ai's),
-    # nor because of worse acceptance (as many improving tiles at each shanten, counted against the hand
-    # alone), nor ready hands without a yaku (16 of 1,334 open ready discards, bot-only). Three changes tried there and on seeds
-    # 5,000-5,099 (these defaults: 2.485), 200 games each, none kept:
+    # 2 Dec 2026 (later): where the gap to majiang-ai is. These defaults against it, seats swapped, 200
+    # games a set: mean rank 2.4975 on the bench's seeds 0-99, 2.485, 2.6025, 2.5025, 2.5675 and 2.530 on
+    # seeds 5,000-5,099, 5,100-5,199, 9,000-9,099, 9,100-9,199 and 9,200-9,299: 2.531 over the 1,200
+    # games (standard error 0.018), deal-ins lower or equal in every set. On seeds 9,000-9,099 the bots'
+    # riichi hands win more often than majiang-ai's (44 % against 40 %), but their open hands less: 29 %
+    # against 36 % of the hands opened (806 and 784), and less at every shanten the first call leaves
+    # (ready 49 % against 58 %, one step 31 % against 36 %, two 24 % against 31 %); more often another
+    # player wins first. Not because they fold more (discards that step back under a riichi: about as
+    # often as majiang-ai's), nor because of worse acceptance (as many improving tiles at each shanten,
+    # counted against the hand alone), nor ready hands without a yaku (16 of 1,334 open ready discards,
+    # bot-only). Three changes aimed at it, none kept (mean rank on seeds 9,000-9,099, then 5,000-5,099):
     # - the tempo of a call counted only for a closed hand (an open hand calls again only when that
-    #   gains): second and third calls that leave the hand a step from ready as rare as majiang-ai's
-    #   (155 and 17 against 266 and 46), bot-only draws 13.9 % instead of 14.9 % (seeds 0-199); mean rank
-    #   2.5025 on seeds 9,000-9,099, the same;
+    #   gains): second and third calls that leave the hand a step from ready fell from 266 and 46 to 155
+    #   and 17 (majiang-ai 183 and 17), bot-only draws 13.9 % instead of 14.9 % (seeds 0-199); 2.5025, the
+    #   same (the second set not run);
     # - an open hand with no yaku in sight at two steps or more (all its discards valued 0, 10 % of those
     #   decisions) choosing the fastest discard instead of the tile order: 2.480 and 2.505 (-0.0225, +0.02);
     # - an open hand's speed counting who can be called on (majiang-ai's ``eval_fulou``: a kind held twice
