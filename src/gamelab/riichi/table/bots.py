@@ -637,7 +637,8 @@ class Tuning:
     # 2 Dec 2026 (later): where the gap to majiang-ai is. These defaults against it, seats swapped, 200
     # games a set: mean rank 2.4975 on the bench's seeds 0-99, 2.485, 2.6025, 2.5025, 2.5675 and 2.530 on
     # seeds 5,000-5,099, 5,100-5,199, 9,000-9,099, 9,100-9,199 and 9,200-9,299: 2.531 over the 1,200
-    # games (standard error 0.018), deal-ins lower or equal in every set. On seeds 9,000-9,099 the bots'
+    # games (standard error 0.018), deal-ins lower or equal in each set where they were counted (all but
+    # 5,000-5,099). On seeds 9,000-9,099 the bots'
     # riichi hands win more often than majiang-ai's (44 % against 40 %), but their open hands less: 29 %
     # against 36 % of the hands opened (806 and 784), and less at every shanten the first call leaves
     # (ready 49 % against 58 %, one step 31 % against 36 %, two 24 % against 31 %); more often another
