@@ -98,7 +98,7 @@ def fast_deals(conformance_data: Path, draw: int) -> list[FastDeal]:
 @pytest.mark.parametrize("draw", [1, 3])
 def test_every_fast_deal_shootme_solves_is_solved_in_short_lines(conformance_data: Path, draw: int) -> None:
     """Within the default budget: every deal ShootMe's fast mode solves is solved, the line replays
-    through the engine, and the median ratio of our length to ShootMe's is at most 1.15."""
+    through the engine, and on every one of them our line is at most 1.15 times as long as ShootMe's."""
     ratios = []
     for deck, _, status, length, _ in fast_deals(conformance_data, draw):
         result = solve(Klondike.new(deck=deck, draw=draw))
@@ -109,7 +109,7 @@ def test_every_fast_deal_shootme_solves_is_solved_in_short_lines(conformance_dat
             assert result.solved, (deck, result)
             assert length is not None
             ratios.append(result.length / length)
-    assert statistics.median(ratios) <= 1.15, sorted(ratios)
+    assert max(ratios) <= 1.15, sorted(ratios)
 
 
 @pytest.mark.parametrize("draw", [1, 3])

@@ -158,3 +158,29 @@ def test_polishing_shortens_lines_and_the_bound_never_overestimates(seed: int, d
     assert search.line_cost(search.start, moves) == sum(costs) == shootme_length(game, solution_actions(game, moves))
     for index, before in enumerate(states):
         assert search.bound(before) <= sum(costs[index:])
+
+
+@pytest.mark.parametrize(("seed", "draw"), [(2, 1), (2, 3)])
+def test_the_best_first_short_line_search_wins_alone_and_only_ever_shortens(seed: int, draw: int) -> None:
+    """The ShootMe-like best-first search finds a winning line from the start on its own (its lines
+    replay through the engine, cost what ShootMe's counting says), and with a line known it offers
+    only shorter ones."""
+    game = Klondike.new(seed=seed, draw=draw)
+    search = _Search(game, 20_000)
+    offered: list[int] = []
+    keep = search.offer
+
+    def offer(moves: list[tuple]) -> None:
+        offered.append(search.line_cost(search.start, moves))
+        keep(moves)
+
+    search.offer = offer  # type: ignore[method-assign]
+    for _ in search.cheap_first(3.0, 10_000):
+        pass
+    assert search.best is not None and offered
+    cost, moves = search.best
+    actions = solution_actions(game, moves)
+    assert replay_wins(game, actions)
+    assert shootme_length(game, actions) == cost
+    # every line it offered beat the one before (it prunes by the best line's cost)
+    assert offered == sorted(offered, reverse=True) and len(set(offered)) == len(offered)
