@@ -624,12 +624,7 @@ class _Search:
                     return "unknown", []
                 self.visited += 1
                 if self.won(child):
-                    line = [steps]
-                    back: _Node | None = node
-                    while back is not None:
-                        line.append(back[1])
-                        back = back[0]
-                    return "solved", [m for part in reversed(line) for m in part] + self.finish(child)
+                    return "solved", _read_back(node, steps) + self.finish(child)
                 count += 1
                 heapq.heappush(heap, (self.score(child), -count, child, (node, steps)))
                 if self.visited % 256 == 0:
@@ -739,12 +734,7 @@ class _Search:
                     yield
                 steps = [move] + safe
                 if self.won(child):
-                    line = [steps]
-                    back: _Node | None = node
-                    while back is not None:
-                        line.append(back[1])
-                        back = back[0]
-                    self.offer([m for part in reversed(line) for m in part] + self.finish(child))
+                    self.offer(_read_back(node, steps) + self.finish(child))
                     continue
                 count += 1
                 heapq.heappush(heap, (priority, -count, total, child, (node, steps)))
@@ -825,6 +815,16 @@ class _Search:
         if len(finished) == 2 and all(status == "impossible" for status in finished):
             return "impossible", []
         return "unknown", []
+
+
+def _read_back(node: _Node | None, steps: list[Move]) -> list[Move]:
+    """The moves from the start to a best-first search's position: ``steps`` (the last) after those
+    read back along the parents from ``node``."""
+    parts = [steps]
+    while node is not None:
+        parts.append(node[1])
+        node = node[0]
+    return [move for part in reversed(parts) for move in part]
 
 
 def _nothing() -> Generator[None, None, None]:
