@@ -691,14 +691,15 @@ class _Search:
         """A best-first search for short lines, ranked as ShootMe's fast mode ranks positions: the
         cost so far, plus :meth:`bound`, plus ``weight`` for every card not yet up (the larger the
         weight, the greedier the search for the foundations). From each position only the
-        :data:`_BEAM` best children are kept, so it dives to a win within a few thousand positions
-        where a plain cheapest-first search would widen without end. Every win is offered, and it
-        prunes by the best line's cost as :meth:`cheap_line` does; it stops after ``cap`` positions
-        or when its queue runs dry.
+        :data:`_BEAM` best children are kept (ShootMe's fast mode keeps up to three). Every win is
+        offered, and it prunes by the best line's cost as :meth:`cheap_line` does; it stops after
+        ``cap`` positions or when its queue runs dry.
 
-        It finds lines of another shape than the depth-first runs (which keep the first win's
-        early moves and improve its end): on ShootMe's deals it often cuts the stock clicks of a
-        line in half, where the depth-first runs cannot leave the first line's order of talon moves.
+        It finds lines of another shape than the depth-first runs, which keep the first win's early
+        moves and improve its end: on two draw-1 deals of ShootMe's set, first lines of 229 and 222
+        moves (132 and 126 of them stock clicks) became 153 and 150 (51 and 53 clicks), where the
+        depth-first runs had stopped at 229 and 222. On other deals it finds nothing shorter within
+        its cap, or the depth-first runs do better, so both kinds run.
         """
         stop = self.visited + cap
         start, path, g0 = self.safe_moves(self.start)
