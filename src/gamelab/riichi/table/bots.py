@@ -561,6 +561,15 @@ class Tuning:
     #: On the bench's own seeds (1 Dec 2026): bot-only draws 15.2 % instead of 20.1 % (seeds 0-199;
     #: majiang-ai 12.4 %), but against majiang-ai (200 games, seeds 0-99, seats swapped) mean rank 2.615
     #: instead of 2.522 and deal-ins 0.141 against its 0.130: the draws it saves are paid in deal-ins.
+    #: 2 Dec 2026, the records of 600 games against majiang-ai (seeds 9,000-9,299): with no riichi on the
+    #: table, our open hands step back (a discard that raises the shanten) almost only when an opponent
+    #: has two calls or more (one step or more from ready: 139 of 2,299 such discards, and 0 of 7,069 when
+    #: nobody has two calls; majiang-ai 7 of 2,259 and 15 of 6,639). Played
+    #: against majiang-ai (200 games each, seats swapped; defaults in brackets): (0, 0, 0, 0.55), no
+    #: defence against two calls, mean rank 2.4625 (2.5025) on seeds 9,000-9,099, 2.5275 (2.5675) on
+    #: 9,100-9,199, 2.5975 (2.6025) on 5,100-5,199: 2.529 over the 600 against 2.558, deal-ins 0.137 /
+    #: 0.143 / 0.130 against majiang-ai's 0.140 / 0.136 / 0.131 (higher on one set). Halved, (0, 0, 0.15,
+    #: 0.3): 2.550 on 9,000-9,099. Not yet run on the bench's seeds nor bot-only; the defaults stay.
     open_ready: tuple[float, float, float, float] = (0.0, 0.0, 0.3, 0.55)
     #: how much a tile's danger counts against the hand's chance × points: ready, one step away, and
     #: further (a hand two steps or more away folds; a ready hand pushes all but the worst tiles).
