@@ -480,8 +480,8 @@ class _Look:
         self.danger = Danger(seat, self.unseen, record.safe, record.early, self.threats)
         self.tenpai_pay = tuning.tenpai_pay if table.rules.noten_penalty else 0.0
         self.wait_sums: dict[int, int] = {}
-        # a riichi, or an open hand likely ready: enough to stop calling with a hand far from ready (a
-        # hand with two calls early in the deal is a reason to look at the tiles, not to give up speed)
+        # a riichi, or an open hand likely ready (three calls, late in the deal): enough to stop calling
+        # with a hand far from ready
         self.pressing = any(ready >= tuning.stop_calls for ready, _ in self.threats.values())
 
     def _threats(self, table: "Table", seat: int) -> dict[int, tuple[float, float]]:
@@ -494,6 +494,8 @@ class _Look:
                 out[o] = (1.0, self.tuning.riichi_loss * dealer)
                 continue
             melds = table.hands[o].melds
+            # two calls stay on the list at chance 0 (``open_ready``): no tile is dangerous because of
+            # them, but the discard still weighs every kind, as under threat (how it was measured)
             if len(melds) >= 2:
                 dora_in = _dora_in(tuple(melds), self.dora)
                 ready = self.tuning.open_ready[min(len(melds), 3)] * (1.0 if self.tiles_left < 40 else 0.5)
@@ -554,23 +556,22 @@ class Tuning:
     #: average, as pushing a ready hand also keeps the riichi player from winning by self-draw
     riichi_loss: float = 4000.0
     #: how likely an open hand is ready, by its number of calls (0, 1, 2, 3+), halved early in the hand.
-    #: majiang-ai defends against riichi only. Not defending against open hands (all zero) cuts the
-    #: bot-only draws by about 3 points (1,000 games each: 16.8 % -> 14.3 % on seeds 1,000-1,999,
-    #: 17.5 % -> 14.3 % on 2,000-2,999) but loses against majiang-ai (300 games, seeds 5,000-5,149:
-    #: mean rank 2.525 instead of 2.488, deal-ins 0.138 against its 0.133, instead of 0.133 against 0.134).
-    #: On the bench's own seeds (1 Dec 2026): bot-only draws 15.2 % instead of 20.1 % (seeds 0-199;
-    #: majiang-ai 12.4 %), but against majiang-ai (200 games, seeds 0-99, seats swapped) mean rank 2.615
-    #: instead of 2.522 and deal-ins 0.141 against its 0.130: the draws it saves are paid in deal-ins.
-    #: 2 Dec 2026, the records of 600 games against majiang-ai (seeds 9,000-9,299): with no riichi on the
-    #: table, our open hands step back (a discard that raises the shanten) almost only when an opponent
-    #: has two calls or more (one step or more from ready: 139 of 2,299 such discards, and 0 of 7,069 when
-    #: nobody has two calls; majiang-ai 7 of 2,259 and 15 of 6,639). Played
-    #: against majiang-ai (200 games each, seats swapped; defaults in brackets): (0, 0, 0, 0.55), no
-    #: defence against two calls, mean rank 2.4625 (2.5025) on seeds 9,000-9,099, 2.5275 (2.5675) on
-    #: 9,100-9,199, 2.5975 (2.6025) on 5,100-5,199: 2.529 over the 600 against 2.558, deal-ins 0.137 /
-    #: 0.143 / 0.130 against majiang-ai's 0.140 / 0.136 / 0.131 (higher on one set). Halved, (0, 0, 0.15,
-    #: 0.3): 2.550 on 9,000-9,099. Not yet run on the bench's seeds nor bot-only; the defaults stay.
-    open_ready: tuple[float, float, float, float] = (0.0, 0.0, 0.3, 0.55)
+    #: majiang-ai defends against riichi only. Only three calls count now (was (0, 0, 0.3, 0.55) until
+    #: 2 Dec 2026): in the records of 600 games against majiang-ai (seeds 9,000-9,299), with no riichi on
+    #: the table, our open hands one step or more from ready stepped back (a discard that raises the
+    #: shanten) in 139 of 2,299 discards when an opponent had two calls, 0 of 7,069 otherwise (majiang-ai:
+    #: 7 of 2,259 and 15 of 6,639); the two-call defence gave away more wins than it saved deal-ins.
+    #: Against majiang-ai (``play_mixed``, 200 games a set, seats swapped), mean rank with (0, 0, 0, 0.55)
+    #: and, in brackets, with (0, 0, 0.3, 0.55): seeds 0-99 (the bench's) 2.510 (2.498), 9,000-9,099
+    #: 2.4625 (2.5025), 9,100-9,199 2.5275 (2.5675), 9,200-9,299 2.4625 (2.530), 5,100-5,199 2.5975
+    #: (2.6025): 2.512 against 2.540 over the 1,000 games, better on four sets of five; deal-ins per
+    #: player-hand 0.120 / 0.137 / 0.143 / 0.118 / 0.130 against majiang-ai's 0.138 / 0.140 / 0.136 /
+    #: 0.154 / 0.131. Bot-only exhaustive draws 13.5 % instead of 14.9 % on seeds 0-199 (majiang-ai
+    #: 12.4 %) and 14.0 % instead of 15.1 % on seeds 200-999. Halving the two-call defence instead,
+    #: (0, 0, 0.15, 0.3): 2.550 on seeds 9,000-9,099. Defending against no open hand at all, measured
+    #: with older settings: bot-only draws about 3 points fewer, but against majiang-ai mean rank 2.525
+    #: instead of 2.488 (300 games, seeds 5,000-5,149) and 2.615 instead of 2.522 on seeds 0-99.
+    open_ready: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.55)
     #: how much a tile's danger counts against the hand's chance × points: ready, one step away, and
     #: further (a hand two steps or more away folds; a ready hand pushes all but the worst tiles).
     #: Bot-only, 1,000 games (seeds 1,000-1,999), ready_risk 0.3 gives 15.9 % draws instead of 16.8 % and
