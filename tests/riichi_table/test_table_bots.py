@@ -169,6 +169,18 @@ def test_exact_values_score_each_wait_and_drop_the_waits_without_a_yaku():
     assert value == sum(each) / 2
 
 
+def _calls_on(hands, thrown, bot, *, zimo="z4", baopai="z1"):
+    """The calls made when the dealer throws ``thrown`` at a staged table with ``bot`` in seat 1 (South)."""
+    table = staged_table(hands, zimo=[zimo], baopai=baopai, players=[None, bot, None, None])
+    table.reply(0, {"dapai": thrown})
+    table.run()
+    return [e["fulou"]["m"] for e in table.paipu["log"][0] if "fulou" in e]
+
+
+# the position of the two tests below (South may chi the dealer's s5)
+DEEP_CALL_HANDS = ["m13p789s1199z123s5", "m234p40588s24567", "m9p1458s1368z3467", "m56p1379s1379z123"]
+
+
 @pytest.mark.parametrize(("deep", "calls"), [(False, []), (True, ["s5-67"])])
 def test_deep_calls_weigh_the_open_hand_by_the_ready_hands_it_can_reach(deep, calls):
     # South, one step from ready with all simples and a red five, may chi the dealer's s5 (s567). The
@@ -177,24 +189,16 @@ def test_deep_calls_weigh_the_open_hand_by_the_ready_hands_it_can_reach(deep, ca
     # of winning 2,000, enough against the closed hand with the tempo bonus (2.0) every call had before
     # ``nearer_tempo``: it calls. The quick judgement (a step a turn at the share of useful draws, then
     # five waits) puts the chance at 0.43 and waits.
-    hands = ["m13p789s1199z123s5", "m234p40588s24567", "m9p1458s1368z3467", "m56p1379s1379z123"]
     bot = Bot(seed=1, level="normal", tuning=Tuning(deep_calls=deep, nearer_tempo=False))
-    table = staged_table(hands, zimo=["z4"], baopai="z1", players=[None, bot, None, None])
-    table.reply(0, {"dapai": "s5"})
-    table.run()
-    assert [e["fulou"]["m"] for e in table.paipu["log"][0] if "fulou" in e] == calls
+    assert _calls_on(DEEP_CALL_HANDS, "s5", bot) == calls
 
 
 @pytest.mark.parametrize(("nearer", "calls"), [(False, ["s5-67"]), (True, [])])
 def test_the_tempo_bonus_goes_only_to_a_call_that_brings_the_hand_nearer_ready(nearer, calls):
     # the position above: the chi of s5 leaves South one step from ready, as it was. With the bonus
     # for every call (2.0) it calls; at face value the closed hand is worth more, and it waits.
-    hands = ["m13p789s1199z123s5", "m234p40588s24567", "m9p1458s1368z3467", "m56p1379s1379z123"]
     bot = Bot(seed=1, level="normal", tuning=Tuning(nearer_tempo=nearer))
-    table = staged_table(hands, zimo=["z4"], baopai="z1", players=[None, bot, None, None])
-    table.reply(0, {"dapai": "s5"})
-    table.run()
-    assert [e["fulou"]["m"] for e in table.paipu["log"][0] if "fulou" in e] == calls
+    assert _calls_on(DEEP_CALL_HANDS, "s5", bot) == calls
 
 
 @pytest.mark.parametrize(("south", "thrown", "chi"), [("m13p234s456z22777", "p1", "p1-23"),
@@ -204,15 +208,8 @@ def test_a_ready_hand_does_not_break_its_wait_for_a_chi(south, thrown, chi):
     # tile South could chi only by taking apart a finished run, leaving it a step from ready: with the
     # tempo bonus for every call it did (``nearer_tempo`` off); by default it lets the tile go.
     hands = ["m2789p568s2588z4" + thrown, south, "m9p1458s1368z3467", "m56p1379s1379z123"]
-
-    def calls(tuning):
-        table = staged_table(hands, zimo=["z1"], baopai="z1", players=[None, Bot(seed=1, tuning=tuning), None, None])
-        table.reply(0, {"dapai": thrown})
-        table.run()
-        return [e["fulou"]["m"] for e in table.paipu["log"][0] if "fulou" in e]
-
-    assert calls(Tuning(nearer_tempo=False)) == [chi]
-    assert calls(Tuning()) == []
+    assert _calls_on(hands, thrown, Bot(seed=1, tuning=Tuning(nearer_tempo=False)), zimo="z1") == [chi]
+    assert _calls_on(hands, thrown, Bot(seed=1), zimo="z1") == []
 
 
 def _hands_near_complete(seed: int, count: int):
