@@ -158,6 +158,27 @@ ENDGAME_BUDGET = 200_000
 # 700,000-705,999 (54/36), then 4,721 against 4,715 on 710,000-721,999 (79/73): +0.13 point over 18,000
 # games (133/109, sign test p = 0.14), for about 25 % more CPU a game. Guessing the nearly complete
 # such 50/50s at once as well changed 3 games (2/1). Not kept.
+#
+# 2 Dec 2026 (evening), corner rule. These settings on fresh seeds 800,000-814,999: 5,975 of 15,000
+# (39.83 %, 35 ms a game). Then, instead of more paired games (whose noise, about ±0.25 point over
+# 15,000, hides every change tried above), the exact cost of a guess where it can be had: the
+# endgame search run on positions where the heuristics guessed, with more layouts than
+# ENDGAME_LAYOUTS, to compare the chance of winning after their cell with the best cell's.
+# - D. N. Hill's "isolated edge" search (an exhaustive search over a frontier component that no
+#   other number can ever reach, played first): over 300 games (seeds 900,000-900,299) the
+#   heuristics never guessed inside such a component (0 of 954 guesses; one was on the board in 18
+#   of 308 guesses in 100 games): its cells are 50/50-like, never the safest, and wait for the
+#   endgame search, which plays them exactly. Nothing to take there.
+# - A larger endgame: between 1,500 and 5,000 layouts the heuristic guess lost 0.11 of a game in
+#   all over 400 games (15 positions, seeds 900,000-900,399: 0.03 point of win rate) while the exact
+#   search cost 3 s a position (110 ms a game more); between 1,500 and 20,000 layouts, 0.13 of a
+#   game over 100 games, 20 s a position. Not worth its time.
+# - The search over 1,000 layouts drawn at random from up to 20,000 (cheap: 0.3 s a position) in
+#   place of the heuristic there: it lost 0.037 of a game where the heuristic lost 0.048 (15
+#   positions, 150 games, seeds 901,000-901,149): 0.007 point. Not kept.
+# So near the end of a game, where an exact answer exists, the heuristics give up well under a tenth
+# of a point; what separates this solver from a published 40.05 % lies in the early guesses, where
+# only paired games can judge a change, and none of those measured so far reaches beyond their noise.
 
 
 def neighbour_table(rows: int, cols: int) -> list[tuple[int, ...]]:
