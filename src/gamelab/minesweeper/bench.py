@@ -37,10 +37,8 @@ Seeds 0-29,999, 2 Dec 2026 (the guess by PSEQ's chain, commit fa5152e; the same 
 the ranking before it won 11,836 and 16,116 of the same games. CPU per game, side by side with that
 ranking on seeds 0-999 at one moment of this (slow) machine: 65.5 ms against 79.1 ms (SFAR), 74.4 ms
 against 99.2 ms (SNR). On 50,000 paired intermediate games the chain won 0.20 point more (see
-``solver.py``); from the corner on these expert games it is level (+0.04 point), so the SFAR rate stays
-PSEQ's, under PSEQ-D256's 40.05 %. The same solver on 15,000 fresh corner games (seeds 800,000-814,999)
-read 39.83 %; near the end of a game, where an exact answer exists, its guesses give up under a
-tenth of a point (measured in ``solver.py``), so the rest of the gap lies in the early guesses.
+``solver.py``); from the corner on these expert games it is level (+0.04 point). Near the end of a game,
+where an exact answer exists, its guesses give up under a tenth of a point (measured in ``solver.py``).
 
 Seeds 0-29,999 (1 Dec 2026, the solver of commit 807c9f9, ``GAMELAB_BENCH_WORKERS=1`` beside another
 bench): SFAR 11,836 won, 39.45 % (95 % CI 38.90-40.01), SNR 16,116 won, 53.72 % (53.16-54.28), 33 and 40
