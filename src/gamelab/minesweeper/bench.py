@@ -25,6 +25,9 @@ same solver (seeds 800,000-859,999, four runs of 15,000: 39.83, 41.00, 40.54 and
 (40.14-40.92): samples of 30,000 still differed by a point, more than the gap between PSEQ and PSEQ-D256.
 The bench was widened to seeds 0-99,999 before seeds 30,000-99,999 had been played (the solver was tuned
 on seeds from 100,000 up), which narrows the interval to about ±0.3 point.
+60,000 more fresh games of the same solver (seeds 2,000,000-2,059,999, 3 Dec 2026) read 40.13 %
+(39.74-40.53); all 220,000 games played of it so far (these, the bench's and seeds 800,000-859,999) read
+40.14 % (39.94-40.35): PSEQ-D256's 40.05 % inside, this solver neither shown above it nor below.
 
 Why 30,000 games (until 2 Dec 2026): until 1 Dec 2026 the bench played 10,000 (seeds 0-9999), and read SFAR 40.02 %
 (39.06-40.98), SNR 53.97 % (52.99-54.95). The next 20,000 seeds (10,000-29,999, the same solver) gave
