@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelab.minesweeper import Contradiction, Solver, VMap, play_out
+from gamelab.minesweeper import solver as solver_module
 from gamelab.minesweeper.solver import MINE, SAFE
 
 
@@ -141,6 +142,77 @@ def test_best_guess_prefers_certainty_then_safety():
     guess = solver.best_guess()
     assert guess in (10, 11, 12)
     assert solver.analyse().chance(guess) == pytest.approx(1 / 3)
+
+
+def position(rows: int, cols: int, mines: int, shown: dict[tuple[int, int], int]) -> Solver:
+    solver = Solver(rows, cols, mines)
+    for (r, c), n in shown.items():
+        solver.reveal(r * (cols + 2) + c, n)
+    return solver
+
+
+def test_guess_may_take_a_slightly_riskier_cell_whose_number_settles_the_next_move(monkeypatch):
+    # 4 x 6, 6 mines, 99 layouts fit:   2 # # # 1 .
+    #                                    # # # # 1 .
+    #                                    # # # 2 2 1
+    #                                    # # # # # #
+    monkeypatch.setattr(solver_module, "ENDGAME_LAYOUTS", 0)  # the heuristic, not the exact search
+    solver = position(4, 6, 6, {(1, 1): 2, (1, 5): 1, (1, 6): 0, (2, 5): 1, (2, 6): 0,
+                                (3, 4): 2, (3, 5): 2, (3, 6): 1})
+    a = solver.analyse()
+    w = solver.width
+    chances = {divmod(j, w): a.probability(j) for j in solver.unknown()}
+    assert min(chances.values()) == Fraction(18, 99)  # (2, 3), (3, 3) and (4, 3)
+    guess = solver.best_guess(a)
+    assert divmod(guess, w) == (4, 4)
+    assert chances[(4, 4)] == Fraction(24, 99)  # 0.76 / 0.82 as likely to be safe: within the ratio 0.9
+    # ... and whatever number it shows proves another cell safe, so the move after it is certain
+    alive, score = solver._guess_score(guess, a.total - a.frontier[guess], a.total, 1.0, -1.0)
+    assert alive and score == pytest.approx(75 / 99)
+    safest = 4 * w + 3
+    assert solver._guess_score(safest, a.total - a.frontier[safest], a.total, 1.0, -1.0)[1] < score
+
+
+def test_with_few_layouts_the_exact_search_decides():
+    solver = position(4, 6, 6, {(1, 1): 2, (1, 5): 1, (1, 6): 0, (2, 5): 1, (2, 6): 0,
+                                (3, 4): 2, (3, 5): 2, (3, 6): 1})
+    cell, chance = solver.endgame()
+    assert solver.best_guess() == cell == 1 * 8 + 4 and chance == pytest.approx(62 / 99)
+
+
+def test_fifty_fifty_counts_the_layouts_of_coin_tosses_in_the_making():
+    assert Solver(1, 2, 1).fifty_fifty() == {5: 1, 6: 1}  # two cells, one mine: nothing can tell them apart
+    # a 2 x 2 block, two mines: each cell is in two pairs (2 layouts each) and one block (1 layout)
+    assert Solver(2, 2, 2).fifty_fifty() == {5: 5, 6: 5, 9: 5, 10: 5}
+    # an open cell beside only one of the two tells them apart: (1, 3) shows 1, so (1, 2) is the mine
+    assert position(1, 3, 1, {(1, 3): 1}).fifty_fifty() == {}
+
+
+def test_guesses_stay_near_the_safest_cell():
+    """Over real expert positions the guess is never far riskier than the safest cell, unless a forming
+    50/50 eases its risk."""
+    looked = 0
+    for seed in range(3):
+        vm = VMap(16, 30, 99)
+        vm.first(1, 1, random.Random(seed))
+        solver = Solver.for_map(vm)
+        while vm.show() == 0:
+            if not solver.safe_known() and not solver.deduce():
+                a = solver.analyse()
+                cell = solver.best_guess(a)
+                safe = 1 - a.chance(cell)
+                best = 1 - min(a.chance(j) for j in solver.unknown())
+                if a.total > solver_module.ENDGAME_LAYOUTS:
+                    looked += 1
+                    assert safe >= solver_module.GUESS_SAFETY_RATIO * best or cell in solver.fifty_fifty()
+                if vm.open(*divmod(cell, vm.width)) != 0:
+                    break
+                solver.observe(vm)
+                continue
+            for c in solver.safe_known():
+                vm.open(*divmod(c, vm.width))
+            solver.observe(vm)
+    assert looked > 0
 
 
 def test_play_out_wins_most_beginner_games():

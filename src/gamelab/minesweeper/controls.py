@@ -73,7 +73,7 @@ def pick_mode(game: Minesweeper, ui: MinesweeperUI, mode: str) -> Response[Mines
 
 
 def hint(game: Minesweeper, ui: MinesweeperUI) -> Response[MinesweeperUI]:
-    """Ring a cell that is safe for certain, or else the safest guess, and say its chance."""
+    """Ring a cell that is safe for certain, or else the best guess, and say its chance."""
     found = game.hint()
     if found is None:
         return Response(message="Any cell is safe for the first click." if not game.started else "The game is over.")

@@ -367,7 +367,8 @@ class Minesweeper(Game):
         return Solver.for_map(self.vm)
 
     def hint(self) -> Hint | None:
-        """The cell the solver would open next: a certain one if any, else the safest guess.
+        """The cell the solver would open next: a certain one if any, else its best guess
+        (:meth:`Solver.best_guess`: nearly the safest cell, the one after which the next move is safest).
 
         None before the first click (any cell is safe then) and once the game is over.
 

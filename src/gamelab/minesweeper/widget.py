@@ -3,7 +3,7 @@
 Click a cell to open it; switch to flag mode (the tutorial's radio buttons, or the ``f`` key) to put
 up flags. A click on a satisfied number chords. The face and the result message ("cleared in N s" /
 "blown up in N s") start a new game, as the tutorial's message does. Hint rings a safe cell (or the
-safest guess, with its chance), Chances lays the solver's probabilities over the hidden cells. What
+solver's best guess, with its chance), Chances lays the solver's probabilities over the hidden cells. What
 each input means is decided in :mod:`.controls`; the red clock digits follow the board's clock.
 
 >>> board = MinesweeperBoard("beginner", seed=1)   # in a notebook cell, the last line shows it
@@ -66,7 +66,7 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
 
     def build(self) -> None:
         game = self.game
-        self.add_button("Hint", self.hint, "Ring a safe cell, or the safest guess (key h)", name="hint")
+        self.add_button("Hint", self.hint, "Ring a safe cell, or the best guess (key h)", name="hint")
         self.add_button("Chances", self.toggle_chances, "Show every hidden cell's mine chance (key p)",
                         name="chances")
         # The mode in words and colour: flag mode turns the pair red, so it cannot be missed
