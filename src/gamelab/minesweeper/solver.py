@@ -596,7 +596,7 @@ class Solver:
             mine_layouts = frontier.get(j, a.outside)
             safe_layouts = total - mine_layouts
             share = min(fifty.get(j, 0), mine_layouts, safe_layouts)
-            eased = (safe_layouts + FIFTY_FIFTY_WEIGHT * share) / total
+            eased = safe_layouts / total + FIFTY_FIFTY_WEIGHT * (share / total)  # big integers: divide first
             safe = 1 - chance[j]
             if eased < GUESS_SAFETY_RATIO * safest:
                 if j in frontier:
@@ -610,7 +610,7 @@ class Solver:
                     if len(hidden) in plain_seen:
                         continue
                     plain_seen.add(len(hidden))
-            factor = 1 + FIFTY_FIFTY_WEIGHT * share / safe_layouts if safe_layouts else 1.0
+            factor = 1 + FIFTY_FIFTY_WEIGHT * (share / safe_layouts) if safe_layouts else 1.0
             candidates.append((safe_layouts / total * factor, j, safe_layouts, factor))
         if len(candidates) == 1:
             return candidates[0][1]
