@@ -31,7 +31,7 @@ same solver (seeds 800,000-859,999, four runs of 15,000: 39.83, 41.00, 40.54 and
 (40.14-40.92): samples of 30,000 still differed by a point, more than the gap between PSEQ and PSEQ-D256.
 The bench was widened to seeds 0-99,999 before seeds 30,000-99,999 had been played (the solver was tuned
 on seeds from 100,000 up), which narrows the interval to about ±0.3 point.
-60,000 more fresh games of the same solver (seeds 2,000,000-2,059,999, 3 Dec 2026) read 40.13 %
+60,000 more fresh games of that solver (PSEQ's chain; seeds 2,000,000-2,059,999, 3 Dec 2026) read 40.13 %
 (39.74-40.53); all 220,000 games played of it so far (these, the bench's and seeds 800,000-859,999) read
 40.14 % (39.94-40.35): PSEQ-D256's 40.05 % inside, this solver neither shown above it nor below.
 
