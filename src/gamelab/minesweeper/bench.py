@@ -15,11 +15,12 @@
 * Median time to generate a no-guess expert board, next to a plain random layout measured in the
   same run.
 
-Seeds 0-99,999, 3 Dec 2026 (the guess by D. N. Hill's JSMinesweeper test, commit b21e976; the corner rule
-played through :func:`win_rate` in two processes of 50,000 games, on a machine shared with other work): SFAR
-40,265 won, **40.27 %** (95 % CI 39.96-40.57), 60.0 CPU ms per game (inflated by the sharing); PSEQ-D256's
-40.05 % is under the rate, inside the interval. The opening rule has not been played again with this
-guess yet: its figure below (53.87 %) is PSEQ's chain's.
+Seeds 0-99,999, 3 Dec 2026 (the guess by D. N. Hill's JSMinesweeper test, commit b21e976;
+``python -m gamelab.bench minesweeper --json`` on an otherwise idle machine): SFAR 40,265 won, **40.27 %**
+(95 % CI 39.96-40.57), SNR **54.46 %** (54.15-54.76); 55.3 and 55.5 CPU ms per game; a no-guess board in
+10.8 ms (median). Both rates are above PSEQ-D256's (40.05 % and 53.45 %): the opening rate's whole interval lies
+above it, the corner rate by 0.22 point, with 40.05 % inside the interval. Against PSEQ's chain on the same games: +0.36
+point from the corner, +0.59 with the opening.
 
 Seeds 0-99,999, 2 Dec 2026 (PSEQ's chain, before commit b21e976, ``python -m gamelab.bench minesweeper``): SFAR 39.91 % (95 % CI
 39.61-40.22), SNR 53.87 % (53.56-54.17); 33.5 and 37.5 CPU ms per game. The opening rate is above

@@ -225,8 +225,9 @@ FIFTY_FIFTY_WEIGHT = 0.9
 # 803 against 811 (46/54), too few to tell. About 25 % more CPU a game than the chain (46 against 37 ms,
 # side by side, on a loaded machine), well inside the 100 ms; dropping a candidate as soon as its
 # score cannot reach the best one's keeps the same choices at a fifth of the work.
-# On the bench's own seeds 0-99,999 (corner): 40,265 won, 40.27 % (95 % interval 39.96-40.57), 60.0 CPU ms a game
-# on a shared machine; PSEQ's chain had won 39.91 % of the same games.
+# On the bench's own seeds 0-99,999 (python -m gamelab.bench minesweeper, idle machine): 40.27 % from the
+# corner (95 % interval 39.96-40.57) and 54.46 % with the opening (54.15-54.76), 55 CPU ms a game; PSEQ's
+# chain had won 39.91 % and 53.87 % of the same games.
 
 
 def neighbour_table(rows: int, cols: int) -> list[tuple[int, ...]]:
