@@ -1,75 +1,250 @@
-"""The ``gamelab`` command: get the lessons into a writable folder and open them in JupyterLab.
+"""The ``gamelab`` command: the lessons into a folder of your own, JupyterLab on them, and grading.
 
     gamelab lessons [DIR]              copy the lesson notebooks to DIR (default ./gamelab-lessons)
-    gamelab lessons --solutions DIR    the instructor's versions: every exercise filled in
+    gamelab lessons --solutions DIR    the instructor's versions, every exercise filled in, into DIR
     gamelab lab [DIR]                  copy the lessons, then start JupyterLab there
     gamelab list                       the lessons shipped with this installation
-    gamelab grade NOTEBOOK... [--json] run learners' notebooks; per exercise: passed / failed / not written
+    gamelab grade PATH... [--json]     grade learners' notebooks (files, or class folders of <learner>/<lesson>.ipynb)
+
+Nothing here ever writes over a notebook that is already there, or through a symbolic link. A problem is
+one line on stderr: exit status 2 (``gamelab grade``: 3 for a wrong command line, 2 for a notebook that could
+not be graded, 1 when an exercise did not pass, 0 when all did).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
-from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
-__all__ = ["main", "lesson_files", "copy_lessons"]
+from .lessons.catalog import lesson_files
+
+if TYPE_CHECKING:
+    from .grading import Submission
+
+__all__ = ["main", "lesson_files", "copy_lessons", "collect"]
 
 
-def lesson_files() -> list[Path]:
-    """The lesson notebooks shipped inside the package (also when installed from a wheel)."""
-    folder = resources.files("gamelab.lessons") / "notebooks"
-    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".ipynb"))
+class CommandError(Exception):
+    """A problem to say in one line (exit status ``code``)."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise CommandError(f"{self.prog}: {message} (see {self.prog} --help)", 3 if "grade" in self.prog else 2)
+
+
+def _write_new(destination: Path, data: bytes, *, replace: bool = False) -> bool:
+    """Write ``data`` to ``destination`` only if nothing is there (True), never through a link; with
+    ``replace``, put a fresh file in place of a regular file (a link is still refused)."""
+    if destination.is_symlink():
+        raise CommandError(f"gamelab: {destination} is a symbolic link: not written through")
+    if destination.exists() and not replace:
+        return False
+    if destination.exists() and not destination.is_file():
+        raise CommandError(f"gamelab: {destination} is not a file: not written")
+    temporary = destination.with_name(f".{destination.name}.gamelab-new")
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        if not replace and destination.exists():
+            return False
+        os.replace(temporary, destination)  # replaces the name itself: never writes through a link made meanwhile
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+    return True
+
+
+def _folder(target: Path) -> Path:
+    if target.is_symlink() and not target.is_dir():
+        raise CommandError(f"gamelab: {target} is a broken symbolic link, not a folder")
+    if target.exists() and not target.is_dir():
+        raise CommandError(f"gamelab: {target} is a file, not a folder")
+    target.mkdir(parents=True, exist_ok=True)
+    return target
 
 
 def copy_lessons(target: Path, *, overwrite: bool = False) -> list[Path]:
-    """Copy every lesson to ``target``; existing notebooks (a learner's work) are kept unless ``overwrite``."""
-    target.mkdir(parents=True, exist_ok=True)
+    """Copy every lesson to ``target``; notebooks already there (a learner's work) are kept unless ``overwrite``."""
+    _folder(target)
     copied = []
     for source in lesson_files():
         destination = target / source.name
-        if destination.exists() and not overwrite:
-            continue
-        shutil.copyfile(source, destination)
-        copied.append(destination)
+        if _write_new(destination, source.read_bytes(), replace=overwrite):
+            copied.append(destination)
     return copied
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="gamelab", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="command", required=True)
-    for name, help_text in (("lessons", "copy the lessons to DIR"), ("lab", "copy the lessons and open JupyterLab")):
-        cmd = sub.add_parser(name, help=help_text)
-        cmd.add_argument("dir", nargs="?", default="gamelab-lessons", help="folder for the lessons")
-        cmd.add_argument("--overwrite", action="store_true", help="replace notebooks already there")
-        if name == "lessons":
-            cmd.add_argument("--solutions", action="store_true",
-                             help="write the instructor's versions, every exercise filled in (into DIR)")
-    sub.add_parser("list", help="list the lessons")
-    grade = sub.add_parser("grade", help="run notebooks and report each exercise")
-    grade.add_argument("notebooks", nargs="+", help="learners' notebooks (.ipynb)")
-    grade.add_argument("--json", action="store_true", help="one JSON list of {notebook, exercise, status, message}")
-    grade.add_argument("--timeout", type=int, default=600, help="seconds a cell may run (default 600)")
-    args, rest = parser.parse_known_args(argv)
+def _learners_lessons(target: Path) -> list[str]:
+    """The learners' lesson notebooks in ``target`` (a shipped lesson's copy, not a solutions' version)."""
+    import json
 
+    found = []
+    for path in sorted(target.glob("*.ipynb")):
+        try:
+            metadata = json.loads(path.read_text(encoding="utf-8")).get("metadata", {})
+        except (OSError, ValueError, AttributeError):
+            continue
+        own = metadata.get("gamelab") if isinstance(metadata, dict) else None
+        if isinstance(own, dict) and own.get("lesson") and not own.get("solutions"):
+            found.append(path.name)
+    return found
+
+
+def write_solution_lessons(target: Path) -> tuple[list[Path], list[Path]]:
+    """The instructor's versions into ``target``: (written, kept because a notebook was already there)."""
+    import nbformat
+
+    from .lessons.solutions import with_solutions
+
+    _folder(target)
+    learners = _learners_lessons(target)
+    if learners:
+        raise CommandError(f"gamelab: {target} holds learners' lessons ({', '.join(learners[:3])}"
+                           f"{', …' if len(learners) > 3 else ''}): write the solutions into a folder of their own")
+    written, kept = [], []
+    for source in lesson_files():
+        notebook = with_solutions(nbformat.read(source, as_version=4))
+        data = nbformat.writes(notebook).encode("utf-8")
+        destination = target / source.name
+        (written if _write_new(destination, data) else kept).append(destination)
+    return written, kept
+
+
+def collect(paths: list[str]) -> list[Submission]:
+    """The submissions ``paths`` name: notebooks, and class folders of ``<learner>/<lesson>.ipynb`` (or
+    ``<learner>/<assignment>/<lesson>.ipynb``, as nbgrader's exchange has them), each named by its learner."""
+    from .grading import Submission
+
+    found: list[Submission] = []
+    for given in paths:
+        path = Path(given)
+        if not path.is_dir():
+            found.append(Submission(given, path=given))
+            continue
+        for notebook in sorted(path.rglob("*.ipynb")):
+            relative = notebook.relative_to(path)
+            if ".ipynb_checkpoints" in relative.parts or any(part.startswith(".") for part in relative.parts):
+                continue
+            learner = relative.parts[0] if len(relative.parts) > 1 else None
+            shown = str(Path(given) / relative)
+            if notebook.is_symlink():
+                found.append(Submission(shown, data=b"", learner=learner))  # graded as unreadable, never followed
+                continue
+            found.append(Submission(shown, path=str(notebook), learner=learner))
+    return found
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a time limit: give a number of seconds above 0")
+    return value
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text}: at least 1 notebook at a time")
+    return value
+
+
+def _score(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a score") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{text}: a score is a percentage, 0 to 100")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gamelab", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    lessons = sub.add_parser("lessons", help="copy the lessons to DIR")
+    lessons.add_argument("dir", nargs="?", default=None, help="folder for the lessons (default ./gamelab-lessons)")
+    lessons.add_argument("--overwrite", action="store_true", help="replace lessons already there (never a link)")
+    lessons.add_argument("--solutions", action="store_true",
+                         help="write the instructor's versions, every exercise filled in, into DIR (required)")
+    lab = sub.add_parser("lab", help="copy the lessons and open JupyterLab")
+    lab.add_argument("dir", nargs="?", default="gamelab-lessons", help="folder for the lessons")
+    lab.add_argument("--overwrite", action="store_true", help="replace lessons already there")
+    sub.add_parser("list", help="list the lessons")
+    grade = sub.add_parser("grade", help="grade learners' notebooks", description=_GRADE_HELP,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+    grade.add_argument("paths", nargs="+", metavar="PATH",
+                       help="a notebook, or a folder of <learner>/<lesson>.ipynb (a class)")
+    grade.add_argument("--json", action="store_true", help="the results as JSON on stdout")
+    grade.add_argument("--timeout", type=_seconds, default=120.0, metavar="SECONDS",
+                       help="the time budget of one notebook (default 120)")
+    grade.add_argument("--cell-timeout", type=_seconds, default=30.0, metavar="SECONDS",
+                       help="the time limit of one cell or one exercise's answers, inside the budget (default 30)")
+    grade.add_argument("--fail-under", type=_score, default=None, metavar="SCORE",
+                       help="exit 0 when the total score (percent of exercises passed) is at least SCORE")
+    grade.add_argument("--all-cells", action="store_true",
+                       help="run every cell of each notebook, not only what the verdicts need")
+    grade.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N", help="notebooks graded at a time")
+    return parser
+
+
+_GRADE_HELP = """Grade learners' notebooks: per exercise passed, failed, not written, missing, timed out, error, or
+uses the shipped solution. Each notebook runs in a process of its own (as root: its own user, no network,
+private /tmp); the verdicts are decided outside it, from its answers as plain data.
+
+Exit status: 0 every exercise passed (or the score reached --fail-under), 1 some did not, 2 a notebook
+could not be graded, 3 a wrong command line."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args, rest = _parser().parse_known_args(argv)
+        if args.command == "grade" and rest:
+            raise CommandError(f"gamelab grade: unknown option {rest[0]} (see gamelab grade --help)", 3)
+        return _run(args, rest)
+    except CommandError as problem:
+        print(problem, file=sys.stderr)
+        return problem.code
+    except OSError as problem:
+        where = f" {problem.filename}" if problem.filename else ""
+        print(f"gamelab: cannot write{where}: {problem.strerror or problem}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace, rest: list[str]) -> int:
     if args.command == "list":
         for path in lesson_files():
             print(path.name)
         return 0
     if args.command == "grade":
-        return _grade(args.notebooks, as_json=args.json, timeout=args.timeout)
-    target = Path(args.dir).expanduser().resolve()
+        return _grade(args)
     if args.command == "lessons" and args.solutions:
-        from .lessons.solutions import write_solutions
-
-        written = write_solutions(lesson_files(), target)
-        print(f"gamelab: {len(written)} lessons with every exercise filled in, written to {target}")
+        if args.dir is None:
+            raise CommandError("gamelab lessons --solutions DIR: name the folder for the solutions (a folder of "
+                               "their own, never the learners')")
+        target = Path(args.dir).expanduser().absolute()
+        written, kept = write_solution_lessons(target)
+        print(f"gamelab: {len(written)} lessons with every exercise filled in, written to {target}"
+              + (f" ({len(kept)} already there, kept)" if kept else ""))
         return 0
+    if args.command == "lessons" and rest:
+        raise CommandError(f"gamelab lessons: unknown option {rest[0]}")
+    target = Path(args.dir or "gamelab-lessons").expanduser().absolute()
     copied = copy_lessons(target, overwrite=args.overwrite)
     kept = len(lesson_files()) - len(copied)
     print(f"gamelab: {len(copied)} lessons copied to {target}" + (f" ({kept} already there, kept)" if kept else ""))
@@ -84,20 +259,25 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _grade(notebooks: list[str], *, as_json: bool, timeout: int) -> int:
-    """Exit status 0 when every notebook could be run (whatever the learners' results), else 1."""
-    import json
+def _grade(args: argparse.Namespace) -> int:
+    from .grading import Options, grade
+    from .grading.report import as_json, exit_status, table
+    from .grading.sandbox import privilege_note
 
-    from .lessons.grade import format_results, grade
-
-    results, problems = grade(notebooks, timeout=timeout)
-    if as_json:
-        print(json.dumps([r.as_dict() for r in results], ensure_ascii=False, indent=1))
-    elif results:
-        print(format_results(results))
-    for problem in problems:
-        print(f"gamelab grade: {problem}", file=sys.stderr)
-    return 1 if problems else 0
+    submissions = collect(args.paths)
+    if not submissions:
+        raise CommandError(f"gamelab grade: no notebooks in {' '.join(args.paths)}", 3)
+    note = privilege_note()
+    if note:
+        print(note, file=sys.stderr)
+    options = Options(timeout=args.timeout, cell_timeout=args.cell_timeout,
+                      mode="all" if args.all_cells else "needed")
+    results = grade(submissions, options, jobs=args.jobs)
+    print(as_json(results) if args.json else table(results))
+    for result in results:
+        if result.problem:
+            print(f"gamelab grade: {result.notebook}: not graded: {result.problem}", file=sys.stderr)
+    return exit_status(results, args.fail_under)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
   :func:`solution` shows a step's shipped solution, collapsed.
 * :func:`show_source` shows shipped code (a part of a function, with the rest collapsed); :func:`progress`
   shows a bar under a cell that takes a few seconds.
-* ``gamelab grade`` (:mod:`gamelab.lessons.grade`) and ``gamelab lessons --solutions``
+* ``gamelab grade`` (:mod:`gamelab.grading`) and ``gamelab lessons --solutions``
   (:mod:`gamelab.lessons.solutions`) are for instructors.
 
 >>> from gamelab.lessons import show_source, compare

@@ -16,8 +16,10 @@ and the cell after it runs ``check(flip)``, which answers one of three ways:
   marked (an exception names the learner's own line).
 
 The shipped function is the solution: every report that is not a pass carries it, collapsed, to be opened
-on purpose. Boards then play on the learner's pieces where they pass (:func:`use`). With
-``GAMELAB_GRADE_LOG`` set (``gamelab grade`` sets it), every check also appends its result to that file.
+on purpose. Boards then play on the learner's pieces where they pass (:func:`use`). A learner's answers are
+read back as plain data before they are compared (:mod:`gamelab.lessons.answers`), so an object that says
+it equals everything is no answer; ``gamelab grade`` (:mod:`gamelab.grading`) compares them the same way,
+in a process of its own.
 
 Each game's exercises are defined in ``gamelab/lessons/<game>.py`` with :class:`Exercise` and
 :func:`register`.
@@ -46,17 +48,18 @@ from __future__ import annotations
 
 import ast
 import inspect
-import json
 import linecache
-import os
 import textwrap
 import traceback
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Iterable, Sequence
 
+from .answers import Foreign, Raised, roundtrip
+
 __all__ = ["Exercise", "Explanation", "ExerciseReport", "register", "exercise", "check", "use", "is_stub",
-           "registry", "solution", "solution_source", "PASSED", "FAILED", "NOT_WRITTEN"]
+           "registry", "solution", "solution_source", "outcome", "agree", "assess", "explanation", "empty_body",
+           "PASSED", "FAILED", "NOT_WRITTEN"]
 
 PASSED, FAILED, NOT_WRITTEN = "passed", "failed", "not written"
 
@@ -129,7 +132,7 @@ def _load_all() -> None:
     from .. import lessons
 
     for module in pkgutil.iter_modules(lessons.__path__):
-        if module.name not in ("exercises", "helpers", "setup", "grade", "solutions"):
+        if module.name not in ("exercises", "helpers", "setup", "solutions", "answers"):
             importlib.import_module(f"{lessons.__name__}.{module.name}")
 
 
@@ -155,7 +158,9 @@ def exercise(exercise_id: str) -> Callable[[Callable[..., Any]], Callable[..., A
 
 
 # -- is it written yet? ---------------------------------------------------------------------------------
-def _empty_body(body: Sequence[ast.stmt]) -> bool:
+def empty_body(body: Sequence[ast.stmt]) -> bool:
+    """Whether a function body (its statements) is only a docstring and ``...`` / ``pass`` /
+    ``raise NotImplementedError``: a stub, "not written yet"."""
     statements = list(body)
     first = statements[0] if statements else None
     if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
@@ -205,24 +210,10 @@ def is_stub(function: Callable[..., Any]) -> bool:
     defs = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     if not defs:
         return False
-    return _empty_body(defs[0].body)
+    return empty_body(defs[0].body)
 
 
 # -- checking -------------------------------------------------------------------------------------------
-class _Raised:
-    """What a call raised, with the learner's own line when it came from their code."""
-
-    def __init__(self, exc: BaseException, where: str | None = None) -> None:
-        self.exc = exc
-        self.where = where
-
-    def __repr__(self) -> str:
-        return f"{type(self.exc).__name__}: {self.exc}"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Raised) and type(other.exc) is type(self.exc)
-
-
 def _learner_line(exc: BaseException, function: Callable[..., Any]) -> str | None:
     """``"line 4: return board[i]"`` for the deepest frame of the learner's own cell, if any."""
     filename = getattr(getattr(function, "__code__", None), "co_filename", None)
@@ -236,11 +227,28 @@ def _learner_line(exc: BaseException, function: Callable[..., Any]) -> str | Non
     return f"line {lineno}: {text}" if text else f"line {lineno}"
 
 
-def _attempt(ex: Exercise, function: Callable[..., Any], case: tuple[Any, ...], learner: bool) -> Any:
+def outcome(ex: Exercise, function: Callable[..., Any], case: tuple[Any, ...], *, learner: bool) -> Any:
+    """What one version gives on ``case``: its answer, or a :class:`~gamelab.lessons.answers.Raised` (with the
+    learner's own line when the error came from their code). ``sys.exit()`` in a learner's step is an error
+    like any other, not the end of the lesson."""
     try:
         return ex.call(function, case)
-    except Exception as exc:  # a learner's bug is a result to report, not a crash of the lesson
-        return _Raised(exc, _learner_line(exc, function) if learner else None)
+    except (Exception, SystemExit) as exc:  # a learner's bug is a result to report, not a crash of the lesson
+        return Raised.of(exc, _learner_line(exc, function) if learner else None)
+
+
+def agree(ex: Exercise, expected: Any, got: Any) -> bool:
+    """Whether a learner's answer (read back as plain data: :func:`~gamelab.lessons.answers.roundtrip`)
+    agrees with the shipped one: the same exception type, or ``same(expected, got)`` (default ``==``).
+    A :class:`~gamelab.lessons.answers.Foreign` answer, or a comparison that fails, never agrees."""
+    if isinstance(expected, Raised) or isinstance(got, Raised):
+        return isinstance(expected, Raised) and isinstance(got, Raised) and expected == got
+    if isinstance(got, Foreign):
+        return False
+    try:
+        return bool(ex.same(expected, got)) if ex.same is not None else bool(expected == got)
+    except Exception:
+        return False
 
 
 @dataclass
@@ -264,19 +272,17 @@ class ExerciseReport:
 
     @property
     def message(self) -> str:
-        """One line for ``gamelab grade``: the verdict, and for a failure the first case that differs."""
-        lines = self.lines()
-        if self.status == FAILED and len(lines) > 1:
-            return f"{lines[0]} First: {lines[1].strip()}"
-        return lines[0]
+        """The whole report as text (what the notebook shows above the picture)."""
+        return "\n".join(self.lines())
 
     def lines(self) -> list[str]:
         if self.status == NOT_WRITTEN:
             return [f"✎ {self.exercise_id}: not written yet. Write the body of {self.name}() above, "
                     f"run its cell, then run this one again."]
         if self.status == PASSED:
-            return [f"✔ {self.exercise_id}: {self.name}() agrees with the shipped version on all {self.total} cases."]
-        head = f"✘ {self.exercise_id}: {self.failed} of {self.total} cases differ from the shipped version."
+            return [f"✔ {self.exercise_id}: {self.name}() agrees with the shipped version on {_cases(self.total)}."]
+        head = (f"✘ {self.exercise_id}: its one case differs from the shipped version." if self.total == 1 else
+                f"✘ {self.exercise_id}: {self.failed} of {self.total} cases differ from the shipped version.")
         body = self.explanation.lines if self.explanation else []
         lines = [head, *body]
         if len(lines) > MAX_LINES:
@@ -301,6 +307,10 @@ class ExerciseReport:
         return "".join(html)
 
 
+def _cases(count: int) -> str:
+    return "its one case" if count == 1 else f"all {count} cases"
+
+
 def _details(summary: str, code: str) -> str:
     return (f'<details><summary style="cursor:pointer;color:#555">{escape(summary)}</summary>'
             f'<pre style="font-family:monospace;font-size:12px;background:#f7f7f7;padding:6px">{escape(code)}</pre>'
@@ -318,21 +328,36 @@ def _short(text: str, limit: int = 70) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _log(report: ExerciseReport, counts: bool) -> None:
-    path = os.environ.get("GAMELAB_GRADE_LOG")
-    if not path:
-        return
-    # "counts": the check of the exercise's own function (a lesson may also show a wrong version's report)
-    entry = {"exercise": report.exercise_id, "status": report.status, "message": report.message, "counts": counts}
-    with open(path, "a", encoding="utf-8") as handle:
-        handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+def assess(ex: Exercise, name: str, answers: Iterable[tuple[tuple[Any, ...], Any, Any]],
+           solution_code: str = "") -> ExerciseReport:
+    """The report on a written step from its ``(case, shipped outcome, learner's outcome read back)`` triples.
+
+    :func:`check` gives it the learner's answers from this process; ``gamelab grade``'s judge gives it the
+    answers the learner's process wrote down, so a check and a grade say the same, word for word.
+    """
+    report = ExerciseReport(ex.id, name, PASSED, solution_code=solution_code)
+    for case, expected, got in answers:
+        report.total += 1
+        if agree(ex, expected, got):
+            continue
+        report.failed += 1
+        if report.explanation is None:
+            report.explanation = explanation(ex, case, expected, got, name)
+    if report.failed:
+        report.status = FAILED
+    elif report.total == 0:
+        report.status = FAILED
+        report.explanation = Explanation(["there were no cases to check"])
+    return report
 
 
 def check(function: Callable[..., Any], reference: Callable[..., Any] | None = None,
           cases: Iterable[Any] | None = None, **options: Any) -> Any:
     """Compare the learner's ``function`` (marked with :func:`exercise`) with the shipped step.
 
-    (``check(mine, reference, cases)`` compares any two functions: :func:`gamelab.lessons.compare`.)
+    Each answer is read back as plain data first (:func:`~gamelab.lessons.answers.roundtrip`), as the
+    grader reads it. (``check(mine, reference, cases)`` compares any two functions:
+    :func:`gamelab.lessons.compare`.)
     """
     if reference is not None or cases is not None:
         from .helpers import compare
@@ -350,44 +375,35 @@ def check(function: Callable[..., Any], reference: Callable[..., Any] | None = N
     if is_stub(function):
         report = ExerciseReport(ex.id, name, NOT_WRITTEN, solution_code=solution_code)
     else:
-        report = ExerciseReport(ex.id, name, PASSED, solution_code=solution_code)
-        equal = ex.same or (lambda a, b: a == b)
-        for case in ex.cases():
-            report.total += 1
-            expected = _attempt(ex, ex.reference, case, learner=False)
-            got = _attempt(ex, function, case, learner=True)
-            if isinstance(expected, _Raised) or isinstance(got, _Raised):
-                agree = isinstance(expected, _Raised) and expected == got
-            else:
-                agree = bool(equal(expected, got))
-            if agree:
-                continue
-            report.failed += 1
-            if report.explanation is None:
-                report.explanation = _explanation(ex, case, expected, got, name)
-        if report.failed:
-            report.status = FAILED
-        elif report.total == 0:
-            report.status = FAILED
-            report.explanation = Explanation(["there were no cases to check"])
+        answers = ((case, outcome(ex, ex.reference, case, learner=False),
+                    roundtrip(outcome(ex, function, case, learner=True))) for case in ex.cases())
+        report = assess(ex, name, answers, solution_code)
     try:
         function.__gamelab_status__ = report.status  # type: ignore[attr-defined]  # read back by use()
     except (AttributeError, TypeError):
         pass  # a builtin or a bound method: use() checks it again
-    _log(report, counts=name == ex.name)
     return report
 
 
-def _explanation(ex: Exercise, case: tuple[Any, ...], expected: Any, got: Any, name: str) -> Explanation:
-    if isinstance(got, _Raised):
+def explanation(ex: Exercise, case: tuple[Any, ...], expected: Any, got: Any, name: str) -> Explanation:
+    """The first differing case in the game's words; the plain words when the game's own cannot tell it
+    (a learner's answer of a shape the explanation does not expect)."""
+    if isinstance(got, Raised):
         lines = [f"{name}() raised {got!r}"]
         if got.where:
             lines.append(f"  in your {got.where}")
-        base = ex.explain(case, expected, None) if ex.explain else _explain_default(case, expected, "-", name)
+        base = _explain(ex, case, expected, None, name)
         return Explanation(lines + [line for line in base.lines if not line.startswith("  yours")], base.picture)
+    return _explain(ex, case, expected, got, name)
+
+
+def _explain(ex: Exercise, case: tuple[Any, ...], expected: Any, got: Any, name: str) -> Explanation:
     if ex.explain is not None:
-        return ex.explain(case, expected, got)
-    return _explain_default(case, expected, got, name)
+        try:
+            return ex.explain(case, expected, got)
+        except Exception:  # an answer of a shape the game's words do not expect: say it plainly
+            pass
+    return _explain_default(case, expected, "-" if got is None else got, name)
 
 
 # -- playing on the learner's pieces --------------------------------------------------------------------
@@ -399,7 +415,7 @@ def use(function: Callable[..., Any]) -> Callable[..., Any]:
     ex = _find(exercise_id)
     status = getattr(function, "__gamelab_status__", None)
     if status is None:
-        status = NOT_WRITTEN if is_stub(function) else _quiet_check(function)
+        status = NOT_WRITTEN if is_stub(function) else check(function).status
     name = getattr(function, "__name__", ex.name)
     if status == PASSED:
         print(f"{name}: yours (checked ✔)")
@@ -407,15 +423,6 @@ def use(function: Callable[..., Any]) -> Callable[..., Any]:
     why = "not written yet" if status == NOT_WRITTEN else "its check does not pass yet"
     print(f"{name}: {why}, so the board uses the shipped version")
     return ex.reference
-
-
-def _quiet_check(function: Callable[..., Any]) -> str:
-    saved = os.environ.pop("GAMELAB_GRADE_LOG", None)
-    try:
-        return check(function).status
-    finally:
-        if saved is not None:
-            os.environ["GAMELAB_GRADE_LOG"] = saved
 
 
 # -- solutions --------------------------------------------------------------------------------------------

@@ -188,6 +188,9 @@ class _Nothing:
     def __repr__(self) -> str:
         return "None (nothing returned: a return statement missing?)"
 
+    def __reduce__(self) -> str:
+        return "NOTHING"  # the one instance: an answer read back (gamelab.lessons.answers) is this one
+
 
 NOTHING = _Nothing()
 

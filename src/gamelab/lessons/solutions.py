@@ -20,6 +20,8 @@ def with_solutions(notebook: Any) -> Any:
     import copy
 
     filled = copy.deepcopy(notebook)
+    own = filled.metadata.setdefault("gamelab", {})
+    own["solutions"] = True  # gamelab lessons --solutions never writes where such notebooks are not
     for cell in filled.cells:
         if cell.get("cell_type") != "code":
             continue

@@ -64,6 +64,9 @@ class _Unfilled:
     def __repr__(self) -> str:
         return "UNFILLED"
 
+    def __reduce__(self) -> str:
+        return "UNFILLED"  # copies, pickles and answers read back are the one instance
+
 
 UNFILLED = _Unfilled()
 
