@@ -25,8 +25,8 @@ from gamelab.klondike.controls import CardAt, Timer, selection_of
 from gamelab.klondike.widget import KlondikeBoard
 from gamelab.lessons import klondike as lesson
 from gamelab.lessons.exercises import FAILED, NOT_WRITTEN, PASSED, check, exercise, is_stub, registry
-from gamelab.lessons.grade import execute_logged, exercise_ids, grade_notebook
 from gamelab.lessons.solutions import with_solutions
+from tests.lesson_runs import check_results, execute, exercise_ids, graded
 
 from .helpers import SMALL, position
 
@@ -216,10 +216,9 @@ def text_of(cell: Any) -> str:
 
 
 @pytest.fixture(scope="module")
-def solved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, list[dict[str, Any]]]:
-    """The instructor's version, executed as gamelab grade does (a fresh kernel, the grade log set)."""
-    notebook = with_solutions(shipped())
-    return notebook, execute_logged(notebook, NOTEBOOK.parent, timeout=300, allow_errors=False)
+def solved() -> Any:
+    """The instructor's version run top to bottom in a fresh kernel; any error fails."""
+    return execute(with_solutions(shipped()), NOTEBOOK.parent)
 
 
 @pytest.fixture(scope="module")
@@ -229,7 +228,7 @@ def one_wrong(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
     cell.source = WRONG["reveal"].strip()
     path = tmp_path_factory.mktemp("wrong") / NOTEBOOK.name
     nbformat.write(notebook, path)
-    return grade_notebook(path)
+    return graded(path)
 
 
 # -- the notebook ------------------------------------------------------------------------------------------
@@ -248,13 +247,13 @@ def test_the_notebook_has_the_twenty_exercises_in_the_tutorials_order_all_stubs(
 
 
 def test_solutions_pass_every_exercise_and_every_board_takes_them(solved) -> None:
-    notebook, log = solved
-    counted = {entry["exercise"]: entry["status"] for entry in log if entry["counts"]}
-    assert counted == dict.fromkeys(IDS, PASSED)
-    # the wrong versions the lesson shows are reported failed, and do not count
-    shown = [entry for entry in log if not entry["counts"]]
-    assert {entry["exercise"] for entry in shown} == {"klondike.can_tableau", "klondike.move_to_pile"}
-    assert all(entry["status"] == FAILED for entry in shown)
+    notebook = solved
+    checks = check_results(notebook)
+    assert {c.exercise: c.status for c in checks if c.counts} == dict.fromkeys(IDS, PASSED)
+    # the wrong versions the lesson shows are reported failed
+    shown = [c for c in checks if not c.counts]
+    assert {c.exercise for c in shown} == {"klondike.can_tableau", "klondike.move_to_pile"}
+    assert all(c.status == FAILED for c in shown)
     # every use() of a piece, in every run and board cell, took the learner's version
     printed = "".join(text_of(cell) for cell in notebook.cells)
     assert "shipped version" not in printed

@@ -17,13 +17,13 @@ import pytest
 
 from gamelab.lessons import minesweeper as lesson
 from gamelab.lessons.exercises import FAILED, MAX_LINES, NOT_WRITTEN, PASSED, check, exercise, is_stub, registry
-from gamelab.lessons.grade import execute_logged, exercise_ids, grade_notebook
 from gamelab.lessons.solutions import with_solutions
 from gamelab.minesweeper import Cell, Ctrl, Minesweeper, VMap
 from gamelab.minesweeper.vmap import ALIVE, CLEARED, DEAD, FLAG, HIDE, OPEN
 from gamelab.minesweeper.widget import MinesweeperBoard
 from gamelab.widgets import fire
 from gamelab.widgets.testing import click
+from tests.lesson_runs import check_results, execute, exercise_ids, graded
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "02_minesweeper.ipynb"
 IDS = ["minesweeper.sentinel_map", "minesweeper.offsets", "minesweeper.placeable", "minesweeper.lay_mines",
@@ -46,14 +46,10 @@ def shipped() -> Any:
     return nbformat.read(NOTEBOOK, as_version=4)
 
 
-def run(notebook: Any, folder: Path) -> tuple[Any, list[dict[str, Any]]]:
-    """Execute ``notebook`` as gamelab grade does (a fresh kernel, the grade log set); any error fails."""
-    return notebook, execute_logged(notebook, NOTEBOOK.parent, timeout=300, allow_errors=False)
-
-
 @pytest.fixture(scope="module")
-def solved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, list[dict[str, Any]]]:
-    return run(with_solutions(shipped()), tmp_path_factory.mktemp("solved"))
+def solved() -> Any:
+    """The instructor's version run top to bottom in a fresh kernel; any error fails."""
+    return execute(with_solutions(shipped()), NOTEBOOK.parent)
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +59,7 @@ def one_wrong(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
     cell.source = WRONG_VERDICT
     path = tmp_path_factory.mktemp("wrong") / NOTEBOOK.name
     nbformat.write(notebook, path)
-    return grade_notebook(path)
+    return graded(path)
 
 
 def text_of(cell: Any) -> str:
@@ -86,13 +82,13 @@ def test_the_notebook_has_the_exercises_in_the_tutorials_order_as_stubs() -> Non
 
 
 def test_solutions_pass_every_exercise_and_every_board_takes_them(solved) -> None:
-    notebook, log = solved
-    counted = {entry["exercise"]: entry["status"] for entry in log if entry["counts"]}
-    assert counted == dict.fromkeys(IDS, PASSED)
-    # the wrong versions the lesson shows are reported failed, and do not count
-    shown = [entry for entry in log if not entry["counts"]]
-    assert {entry["exercise"] for entry in shown} == {"minesweeper.flood_fill", "minesweeper.verdict"}
-    assert all(entry["status"] == FAILED for entry in shown)
+    notebook = solved
+    checks = check_results(notebook)
+    assert {c.exercise: c.status for c in checks if c.counts} == dict.fromkeys(IDS, PASSED)
+    # the wrong versions the lesson shows are reported failed
+    shown = [c for c in checks if not c.counts]
+    assert {c.exercise for c in shown} == {"minesweeper.flood_fill", "minesweeper.verdict"}
+    assert all(c.status == FAILED for c in shown)
     # every piece, in every run and board cell, was the learner's
     printed = "".join(text_of(cell) for cell in notebook.cells)
     assert "shipped" not in printed and "playing on yours (checked ✔)" in printed

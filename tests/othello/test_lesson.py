@@ -17,7 +17,6 @@ import pytest
 from gamelab.lessons import exercises as ex
 from gamelab.lessons import othello as lesson
 from gamelab.lessons.exercises import FAILED, NOT_WRITTEN, PASSED, check, exercise, is_stub
-from gamelab.lessons.grade import execute_logged, exercise_ids, grade_notebook
 from gamelab.lessons.solutions import with_solutions
 from gamelab.othello import Othello, TutorialOthello
 from gamelab.othello import tutorial as t
@@ -25,6 +24,7 @@ from gamelab.othello.bitboard import parse_square
 from gamelab.othello.picture import Square
 from gamelab.othello.widget import OthelloBoard
 from gamelab.widgets.testing import click
+from tests.lesson_runs import check_results, execute, exercise_ids, graded
 
 from .test_tutorial import GAME_WITH_PASS
 
@@ -44,19 +44,15 @@ def shipped() -> Any:
     return nbformat.read(NOTEBOOK, as_version=4)
 
 
-def run(notebook: Any, folder: Path) -> tuple[Any, list[dict[str, Any]]]:
-    """Execute ``notebook`` as gamelab grade does (a fresh kernel, the grade log set); any error fails."""
-    return notebook, execute_logged(notebook, NOTEBOOK.parent, timeout=300, allow_errors=False)
-
-
 @pytest.fixture(scope="module")
-def solved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, list[dict[str, Any]]]:
-    return run(with_solutions(shipped()), tmp_path_factory.mktemp("solved"))
+def solved() -> Any:
+    """The instructor's version run top to bottom in a fresh kernel; any error fails."""
+    return execute(with_solutions(shipped()), NOTEBOOK.parent)
 
 
 @pytest.fixture(scope="module")
 def as_shipped() -> list[Any]:
-    return grade_notebook(NOTEBOOK)
+    return graded(NOTEBOOK)
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +62,7 @@ def one_wrong(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
     cell.source = WRONG_WINNER
     path = tmp_path_factory.mktemp("wrong") / NOTEBOOK.name
     nbformat.write(notebook, path)
-    return grade_notebook(path)
+    return graded(path)
 
 
 def text_of(cell: Any) -> str:
@@ -89,13 +85,13 @@ def test_grading_the_shipped_lesson_finds_every_exercise_unwritten(as_shipped) -
 
 
 def test_solutions_pass_every_exercise_and_every_board_takes_them(solved) -> None:
-    notebook, log = solved
-    counted = {entry["exercise"]: entry["status"] for entry in log if entry["counts"]}
-    assert counted == dict.fromkeys(IDS, PASSED)
-    # the wrong versions the lesson shows are reported failed, and do not count
-    shown = {entry["exercise"] for entry in log if not entry["counts"]}
+    notebook = solved
+    checks = check_results(notebook)
+    assert {c.exercise: c.status for c in checks if c.counts} == dict.fromkeys(IDS, PASSED)
+    # the wrong versions the lesson shows are reported failed
+    shown = {c.exercise for c in checks if not c.counts}
     assert shown == {"othello.squares_to_edge", "othello.check_stone", "othello.place_stone"}
-    assert all(entry["status"] == FAILED for entry in log if not entry["counts"])
+    assert all(c.status == FAILED for c in checks if not c.counts)
     # every use() of a piece, in every run and board cell, took the learner's version
     printed = "".join(text_of(cell) for cell in notebook.cells)
     assert "shipped version" not in printed

@@ -21,12 +21,12 @@ from table_helpers import act, pass_all
 
 from gamelab.lessons import check, exercise
 from gamelab.lessons.exercises import MAX_LINES, registry, solution_source
-from gamelab.lessons.grade import exercise_ids, grade_notebook
 from gamelab.lessons.riichi import EXERCISES, notation_picture, rows_image, table_rows
 from gamelab.lessons.solutions import with_solutions
 from gamelab.riichi import Hand, River, shanten, waits
 from gamelab.riichi.rules import rule_defaults
 from gamelab.riichi.table import RiichiGame, RuleSteps, Table, endings, staged_table
+from tests.lesson_runs import exercise_ids, graded
 
 LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "05_riichi_rules.ipynb"
 IDS = [ex.id for ex in EXERCISES]
@@ -66,7 +66,7 @@ def _marked(exercise_id: str, function: Callable[..., Any]) -> Callable[..., Any
 def _grade(notebook: nbformat.NotebookNode, tmp: Path, name: str) -> dict[str, Any]:
     path = tmp / name
     nbformat.write(notebook, path)
-    return {r.exercise: r for r in grade_notebook(path)}
+    return {r.exercise: r for r in graded(path)}
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +81,7 @@ def solved_results(shipped, tmp_path_factory) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def shipped_results() -> dict[str, Any]:
-    return {r.exercise: r for r in grade_notebook(LESSON)}
+    return {r.exercise: r for r in graded(LESSON)}
 
 
 WRONG_CELL = '''@exercise("riichi.noten_payments")

@@ -15,7 +15,6 @@ import pytest
 from gamelab.controls import Response
 from gamelab.lessons import shanghai as lesson
 from gamelab.lessons.exercises import FAILED, NOT_WRITTEN, PASSED, check, exercise, registry, solution_source
-from gamelab.lessons.grade import grade_notebook
 from gamelab.lessons.solutions import with_solutions
 from gamelab.shanghai import Shanghai
 from gamelab.shanghai import generator as G
@@ -24,6 +23,7 @@ from gamelab.shanghai.game import pair_action
 from gamelab.shanghai.picture import TileAt
 from gamelab.shanghai.widget import ShanghaiBoard
 from gamelab.widgets.testing import click
+from tests.lesson_runs import graded
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "04_shanghai.ipynb"
 IDS = ["shanghai.set_position", "shanghai.is_top", "shanghai.can_select", "shanghai.tile_tint", "shanghai.tile_undo",
@@ -37,7 +37,7 @@ def _grade(notebook, tmp_path_factory, name):
     folder = tmp_path_factory.mktemp(name)
     path = folder / "04_shanghai.ipynb"
     nbformat.write(notebook, path)
-    return {r.exercise: r for r in grade_notebook(path)}
+    return {r.exercise: r for r in graded(path)}
 
 
 @pytest.fixture(scope="module")

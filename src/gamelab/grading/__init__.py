@@ -16,8 +16,20 @@ The layers, from the outside in:
 ('passed', 'failed', 'not written', 'missing', 'timed out', 'error', 'uses the shipped solution')
 """
 
-from .grader import (FAILED, PASSED, STATUSES, TIMED_OUT, ExerciseResult, Lane, NotebookResult, Options, Submission,
-                     grade, grade_submission, read_submission)
+from .grader import (
+                     FAILED,
+                     PASSED,
+                     STATUSES,
+                     TIMED_OUT,
+                     ExerciseResult,
+                     Lane,
+                     NotebookResult,
+                     Options,
+                     Submission,
+                     grade,
+                     grade_submission,
+                     read_submission,
+)
 from .plan import ERROR, MISSING, NOT_WRITTEN, SHIPPED
 
 __all__ = ["grade", "grade_submission", "read_submission", "Options", "Submission", "Lane", "NotebookResult",

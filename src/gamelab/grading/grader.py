@@ -372,7 +372,7 @@ class _Grading:
         self.verdicts: dict[str, ExerciseResult] = {}
         self.cell_errors: dict[int, dict[str, Any]] = {}
         self.notes: list[str] = []
-        self.skipped: set[int] = set()
+        self.skipped: dict[int, str] = {}  # cells left out after they failed, and why
         self.names: dict[str, str] = {}
         self.cells_of: dict[str, int] = {}
         self.sources: dict[int, str] = {}
@@ -408,6 +408,12 @@ class _Grading:
 
     def answer(self, learner: Learner, exercise_id: str) -> ExerciseResult:
         name = self.names[exercise_id]
+        cell = self.cells_of.get(exercise_id)
+        if cell in self.skipped:
+            status = TIMED_OUT if self.skipped[cell].startswith("did not finish") else ERROR
+            mark = "⏱ " if status == TIMED_OUT else ""
+            return ExerciseResult(exercise_id, status, [f"{mark}{exercise_id}: its cell {cell} {self.skipped[cell]}, "
+                                                        f"so {name}() was never defined."])
         judge = self.lane.judge
         judge.send({"op": "begin", "exercise": exercise_id, "name": name})
         learner.send({"op": "answer", "exercise": exercise_id, "name": name})
@@ -460,6 +466,13 @@ class _Grading:
                 result.lines += _cell_error_lines(cell, error)
                 result.learner_line = result.learner_line or _error_line(cell, error)
         return result
+
+    def skip(self, cell: int, stop: Stopped) -> None:
+        """Leave ``cell`` out from now on (it ran past its time, or its process died in it), and note it."""
+        why = (f"did not finish within {self.limited()}" if stop.why == TIMED_OUT else
+               f"stopped the notebook's process ({stop.detail})")
+        self.skipped[cell] = why
+        self.notes.append(f"cell {cell} {why}: skipped, and the rest graded without it")
 
     def placed(self, line: str, exercise_id: str) -> str:
         """``in your line 4: text`` as ``in your cell 9, line 4: text`` (the cell whose line 4 that is)."""
@@ -627,8 +640,7 @@ def _from(grading: _Grading, learner: Learner, steps: list[dict[str, Any]], sour
             try:
                 grading.run_cell(learner, cell, sources.get(cell, ""))
             except Stopped as stop:
-                grading.skipped.add(cell)
-                grading.notes.append(_skip_note(grading, cell, stop))
+                grading.skip(cell, stop)
                 raise
     for k in range(pointer, len(steps)):
         step = steps[k]
@@ -637,8 +649,7 @@ def _from(grading: _Grading, learner: Learner, steps: list[dict[str, Any]], sour
             try:
                 grading.run_cell(learner, cell, sources.get(cell, ""))
             except Stopped as stop:
-                grading.skipped.add(cell)
-                grading.notes.append(_skip_note(grading, cell, stop))
+                grading.skip(cell, stop)
                 return k + 1
         else:
             exercise_id = step["answer"]
@@ -652,10 +663,6 @@ def _from(grading: _Grading, learner: Learner, steps: list[dict[str, Any]], sour
     return len(steps)
 
 
-def _skip_note(grading: _Grading, cell: int, stop: Stopped) -> str:
-    if stop.why == TIMED_OUT:
-        return f"cell {cell} did not finish within {grading.limited()}: skipped, and the rest graded without it"
-    return f"cell {cell} stopped the notebook's process ({stop.detail}): skipped, and the rest graded without it"
 
 
 # -- many notebooks ---------------------------------------------------------------------------------------------

@@ -64,10 +64,11 @@ class Runner:
     def prepare(self, config: dict[str, Any]) -> None:
         from dataclasses import replace
 
-        from ..lessons.answers import dumps
-        from ..lessons.exercises import outcome
+        from ..lessons.answers import Raised, dumps
+        from ..lessons.exercises import Exercise, learner_line
 
-        self.dumps, self.outcome = dumps, outcome  # held before any cell runs (a cell may rebind the modules')
+        # held before any cell runs: a cell that rebinds these names in their modules changes nothing here
+        self.dumps, self.raised, self.line_of, self.call = dumps, Raised.of, learner_line, Exercise.call
         module = config.get("module")
         if module:
             importlib.import_module(module)
@@ -95,8 +96,15 @@ class Runner:
             reply["error"] = _describe(error)
         self.send(reply)
 
+    def outcome(self, ex: Any, function: Any, case: tuple[Any, ...]) -> Any:
+        """The learner's answer on one case, or what it raised (as :func:`gamelab.lessons.exercises.outcome`)."""
+        try:
+            return self.call(ex, function, case)
+        except (Exception, SystemExit) as exc:
+            return self.raised(exc, self.line_of(exc, function))
+
     def answer(self, message: dict[str, Any]) -> None:
-        dumps, outcome = self.dumps, self.outcome
+        dumps = self.dumps
         exercise_id, name = message.get("exercise"), message.get("name")
         ex = self.exercises.get(exercise_id) if isinstance(exercise_id, str) else None
         function = self.shell.user_ns.get(name) if isinstance(name, str) else None
@@ -110,7 +118,7 @@ class Runner:
         batch: list[str] = []
         size, since, count = 0, time.monotonic(), 0
         for case in self.cases[exercise_id]:
-            text = dumps(outcome(ex, function, _own_copy(case), learner=True))
+            text = dumps(self.outcome(ex, function, _own_copy(case)))
             batch.append(text)
             size += len(text)
             count += 1

@@ -214,7 +214,7 @@ def is_stub(function: Callable[..., Any]) -> bool:
 
 
 # -- checking -------------------------------------------------------------------------------------------
-def _learner_line(exc: BaseException, function: Callable[..., Any]) -> str | None:
+def learner_line(exc: BaseException, function: Callable[..., Any]) -> str | None:
     """``"line 4: return board[i]"`` for the deepest frame of the learner's own cell, if any."""
     filename = getattr(getattr(function, "__code__", None), "co_filename", None)
     found = None
@@ -234,7 +234,7 @@ def outcome(ex: Exercise, function: Callable[..., Any], case: tuple[Any, ...], *
     try:
         return ex.call(function, case)
     except (Exception, SystemExit) as exc:  # a learner's bug is a result to report, not a crash of the lesson
-        return Raised.of(exc, _learner_line(exc, function) if learner else None)
+        return Raised.of(exc, learner_line(exc, function) if learner else None)
 
 
 def agree(ex: Exercise, expected: Any, got: Any) -> bool:

@@ -1,0 +1,112 @@
+"""Notebooks to grade in the grading tests: the start-here lesson (one exercise, quick) made honest, wrong or
+hostile, the solutions of every lesson, and the wrong versions every lesson shows."""
+
+from __future__ import annotations
+
+import copy
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+from gamelab.grading import NotebookResult, Options, Submission, grade
+from gamelab.grading.sandbox import privileged
+from gamelab.lessons.catalog import lessons
+from gamelab.lessons.exercises import registry, solution_source
+from gamelab.lessons.solutions import with_solutions
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+START = NOTEBOOKS / "00_start_here.ipynb"
+EXERCISE = "lights_out.press_mask"
+SOLUTION = solution_source(EXERCISE)
+WRONG = f'@exercise("{EXERCISE}")\ndef press_mask(size, row, col):\n    return 1 << (row * size + col)   # no neighbours\n'
+
+#: the sandbox's guarantees hold where the grader can drop privileges (CI containers run as root)
+needs_root = privileged
+
+
+def body(code: str) -> str:
+    """An exercise cell for press_mask whose body is ``code`` (indented for you)."""
+    return f'@exercise("{EXERCISE}")\ndef press_mask(size, row, col):\n' + "".join(
+        f"    {line}\n" for line in code.strip("\n").splitlines())
+
+
+@cache
+def _start() -> Any:
+    return nbformat.read(START, as_version=4)
+
+
+def start_here(exercise: str | None = None, *, before: tuple[str, ...] = (), after: tuple[str, ...] = (),
+               metadata: dict[str, Any] | None = None, tag_after: bool = False) -> Any:
+    """The start-here lesson with its exercise cell holding ``exercise`` (default: the stub), ``before``
+    cells put just above it and ``after`` cells just below its check cell (tagged as the exercise, with
+    ``tag_after``: a learner's copy of the exercise cell)."""
+    notebook = copy.deepcopy(_start())
+    index = next(k for k, c in enumerate(notebook.cells) if "exercise" in c.metadata.get("tags", []))
+    cell = notebook.cells[index]
+    if exercise is not None:
+        cell.source = exercise
+    if metadata is not None:
+        cell.metadata = metadata
+    for source in reversed(before):
+        notebook.cells.insert(index, nbformat.v4.new_code_cell(source))
+    check_at = index + len(before) + 1
+    for k, source in enumerate(after):
+        extra = nbformat.v4.new_code_cell(source)
+        if tag_after:
+            extra.metadata = copy.deepcopy(cell.metadata)
+        notebook.cells.insert(check_at + 1 + k, extra)
+    return notebook
+
+
+def write(notebook: Any, path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(notebook, path)
+    return path
+
+
+def solved(lesson_id: str) -> Any:
+    """The lesson's solutions' version."""
+    return with_solutions(nbformat.read(lessons()[lesson_id].path, as_version=4))
+
+
+def wrong_versions(lesson_id: str) -> dict[str, str]:
+    """The wrong versions the lesson shows (cells that mark another function with an exercise's id), each
+    written as the exercise's own cell: exercise id -> cell source."""
+    found: dict[str, str] = {}
+    known = registry()
+    for cell in nbformat.read(lessons()[lesson_id].path, as_version=4).cells:
+        if cell.cell_type != "code" or "exercise" in cell.metadata.get("tags", []):
+            continue
+        for match in re.finditer(r'@exercise\("([\w.]+)"\)\ndef (\w+)\(', cell.source):
+            exercise_id, name = match.groups()
+            if name == known[exercise_id].name or exercise_id in found:
+                continue
+            source = re.sub(r"^check\(.*$", "", cell.source, flags=re.M).rstrip() + "\n"
+            found[exercise_id] = re.sub(rf"\b{name}\b", known[exercise_id].name, source)
+    return found
+
+
+def with_wrong_versions(lesson_id: str) -> Any:
+    """The solutions' version with every wrong version the lesson shows in place of its exercise's answer."""
+    notebook = solved(lesson_id)
+    wrong = wrong_versions(lesson_id)
+    for cell in notebook.cells:
+        exercise_id = cell.metadata.get("exercise_id")
+        if "exercise" in cell.metadata.get("tags", []) and exercise_id in wrong:
+            prefix = solution_source(exercise_id).split(f'@exercise("{exercise_id}")')[0]
+            cell.source = prefix + wrong[exercise_id]
+    return notebook
+
+
+def graded(paths: list[Path], **options: Any) -> dict[str, NotebookResult]:
+    """``gamelab grade``'s results for ``paths``, by file name (``jobs`` among the options)."""
+    jobs = options.pop("jobs", 2)
+    results = grade([Submission(str(p), path=str(p)) for p in paths], Options(**options), jobs=jobs)
+    return {Path(r.notebook).name: r for r in results}
+
+
+def statuses(result: NotebookResult) -> dict[str, str]:
+    return {r.exercise: r.status for r in result.exercises}
