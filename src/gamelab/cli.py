@@ -2,6 +2,7 @@
 
     gamelab lessons [DIR]              copy the lesson notebooks to DIR (default ./gamelab-lessons)
     gamelab lessons --solutions DIR    the instructor's versions, every exercise filled in, into DIR
+    gamelab lessons --nbgrader DIR     the lessons as an nbgrader course (DIR/source/<lesson>/)
     gamelab lab [DIR]                  copy the lessons, then start JupyterLab there
     gamelab list                       the lessons shipped with this installation
     gamelab grade PATH... [--json]     grade learners' notebooks (files, or class folders of <learner>/<lesson>.ipynb)
@@ -111,7 +112,8 @@ def write_solution_lessons(target: Path) -> tuple[list[Path], list[Path]]:
     if learners:
         raise CommandError(f"gamelab: {target} holds learners' lessons ({', '.join(learners[:3])}"
                            f"{', …' if len(learners) > 3 else ''}): write the solutions into a folder of their own")
-    written, kept = [], []
+    written: list[Path] = []
+    kept: list[Path] = []
     for source in lesson_files():
         notebook = with_solutions(nbformat.read(source, as_version=4))
         data = nbformat.writes(notebook).encode("utf-8")
@@ -182,6 +184,8 @@ def _parser() -> argparse.ArgumentParser:
     lessons.add_argument("--overwrite", action="store_true", help="replace lessons already there (never a link)")
     lessons.add_argument("--solutions", action="store_true",
                          help="write the instructor's versions, every exercise filled in, into DIR (required)")
+    lessons.add_argument("--nbgrader", action="store_true",
+                         help="write an nbgrader course into DIR (required): source/<lesson>/ for every lesson")
     lab = sub.add_parser("lab", help="copy the lessons and open JupyterLab")
     lab.add_argument("dir", nargs="?", default="gamelab-lessons", help="folder for the lessons")
     lab.add_argument("--overwrite", action="store_true", help="replace lessons already there")
@@ -199,7 +203,14 @@ def _parser() -> argparse.ArgumentParser:
                        help="exit 0 when the total score (percent of exercises passed) is at least SCORE")
     grade.add_argument("--all-cells", action="store_true",
                        help="run every cell of each notebook, not only what the verdicts need")
-    grade.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N", help="notebooks graded at a time")
+    grade.add_argument("-j", "--jobs", type=_jobs, default=os.cpu_count() or 1, metavar="N",
+                       help="notebooks graded at a time (default: the number of CPUs)")
+    grade.add_argument("--dask", metavar="SCHEDULER_ADDRESS", default=None,
+                       help="grade on this Dask cluster's workers instead (dask.distributed)")
+    grade.add_argument("--feedback", metavar="DIR", default=None,
+                       help="write a feedback page per learner and lesson into DIR (DIR/<learner>/<lesson>.html)")
+    grade.add_argument("--csv", metavar="FILE", default=None,
+                       help="write the gradebook: a row per learner, 1/0 per exercise, a total per lesson")
     return parser
 
 
@@ -220,6 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     except CommandError as problem:
         print(problem, file=sys.stderr)
         return problem.code
+    except BrokenPipeError:  # the output's reader went away (| head): nothing more to say
+        sys.stdout = open(os.devnull, "w")
+        return 1
     except OSError as problem:
         where = f" {problem.filename}" if problem.filename else ""
         print(f"gamelab: cannot write{where}: {problem.strerror or problem}", file=sys.stderr)
@@ -233,6 +247,18 @@ def _run(args: argparse.Namespace, rest: list[str]) -> int:
         return 0
     if args.command == "grade":
         return _grade(args)
+    if args.command == "lessons" and args.nbgrader:
+        if args.dir is None or args.solutions:
+            raise CommandError("gamelab lessons --nbgrader DIR: name the course folder (and not with --solutions)")
+        from .grading.nbgrader import write_course
+
+        target = Path(args.dir).expanduser().absolute()
+        _folder(target)
+        if _learners_lessons(target):
+            raise CommandError(f"gamelab: {target} holds learners' lessons: write the course into a folder of its own")
+        written = write_course(target, lesson_files())
+        print(f"gamelab: {len(written)} lessons written as nbgrader assignments to {target / 'source'}")
+        return 0
     if args.command == "lessons" and args.solutions:
         if args.dir is None:
             raise CommandError("gamelab lessons --solutions DIR: name the folder for the solutions (a folder of "
@@ -246,8 +272,8 @@ def _run(args: argparse.Namespace, rest: list[str]) -> int:
         raise CommandError(f"gamelab lessons: unknown option {rest[0]}")
     target = Path(args.dir or "gamelab-lessons").expanduser().absolute()
     copied = copy_lessons(target, overwrite=args.overwrite)
-    kept = len(lesson_files()) - len(copied)
-    print(f"gamelab: {len(copied)} lessons copied to {target}" + (f" ({kept} already there, kept)" if kept else ""))
+    left = len(lesson_files()) - len(copied)
+    print(f"gamelab: {len(copied)} lessons copied to {target}" + (f" ({left} already there, kept)" if left else ""))
     if args.command == "lab":
         command = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={target}", *rest]
         if getattr(os, "geteuid", lambda: -1)() == 0:  # JupyterLab refuses root without it (containers)
@@ -267,17 +293,65 @@ def _grade(args: argparse.Namespace) -> int:
     submissions = collect(args.paths)
     if not submissions:
         raise CommandError(f"gamelab grade: no notebooks in {' '.join(args.paths)}", 3)
-    note = privilege_note()
+    feedback = Path(args.feedback) if args.feedback else None
+    gradebook = Path(args.csv) if args.csv else None
+    for target, what in ((feedback, "folder"), (gradebook.parent if gradebook else None, "folder")):
+        if target is not None and target.exists() and not target.is_dir():
+            raise CommandError(f"gamelab grade: {target} is a file, not a {what}", 3)
+    note = privilege_note() if args.dask is None else None
     if note:
         print(note, file=sys.stderr)
     options = Options(timeout=args.timeout, cell_timeout=args.cell_timeout,
                       mode="all" if args.all_cells else "needed")
-    results = grade(submissions, options, jobs=args.jobs)
+    progress = _Progress(len(submissions))
+    try:
+        if args.dask:
+            from .grading.cluster import grade_on_cluster
+
+            results = grade_on_cluster(submissions, options, args.dask, on_result=progress.done)
+        else:
+            results = grade(submissions, options, jobs=args.jobs, on_result=progress.done)
+    finally:
+        progress.close()
     print(as_json(results) if args.json else table(results))
     for result in results:
         if result.problem:
             print(f"gamelab grade: {result.notebook}: not graded: {result.problem}", file=sys.stderr)
+    if feedback is not None:
+        from .grading.feedback import write_pages
+
+        pages = write_pages(results, feedback)
+        print(f"gamelab grade: {len(pages)} feedback pages in {feedback}", file=sys.stderr)
+    if gradebook is not None:
+        from .grading.feedback import write_csv
+
+        write_csv(results, gradebook)
     return exit_status(results, args.fail_under)
+
+
+class _Progress:
+    """A bar on stderr while notebooks are graded: how many are done, how many did not pass, time left
+    (tqdm; nothing when stderr is not a terminal)."""
+
+    def __init__(self, total: int) -> None:
+        self.bar = None
+        self.failures = 0
+        if sys.stderr.isatty() and total > 1:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit="notebook", file=sys.stderr, dynamic_ncols=True, leave=False)
+
+    def done(self, result: object) -> None:
+        if self.bar is None:
+            return
+        passed, total, problem = (getattr(result, name) for name in ("passed", "total", "problem"))
+        self.failures += bool(problem) or passed < total
+        self.bar.set_postfix_str(f"{self.failures} not all passed", refresh=False)
+        self.bar.update(1)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The layers import one way, the canvas has one owner, and the types hold (docs/architecture.md).
 
 * ``gamelab.widgets`` (the shared play machinery) imports no game package;
+* ``gamelab.grading`` is the top layer: nothing imports it but the command line;
 * game packages never import ``gamelab.lessons`` (exercise checkers live with the lessons);
 * engines and the other non-widget modules import nothing from Jupyter, and nothing from ``gamelab.widgets``;
 * inside a game, the rooms import one way: game ← picture ← controls ← widget;
@@ -106,11 +107,18 @@ def test_games_never_import_the_lessons(path):
 
 @pytest.mark.parametrize("path", [p for p in MODULES if not is_widget_module(p)
                                   and not under(module_name(p), "gamelab.widgets", "gamelab.lessons",
-                                                "gamelab.bench", "gamelab.cli")],
+                                                "gamelab.grading", "gamelab.bench", "gamelab.cli")],
                          ids=lambda p: module_name(p))
 def test_engines_pictures_and_controls_import_nothing_from_jupyter(path):
     bad = sorted(m for m in imports_of(path) if under(m, *JUPYTER, "gamelab.widgets"))
     assert not bad, f"{module_name(path)} is below the widget layer but imports {bad}"
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if not under(module_name(p), "gamelab.grading", "gamelab.cli")],
+                         ids=lambda p: module_name(p))
+def test_nothing_below_grading_imports_it(path):
+    bad = sorted(m for m in imports_of(path) if under(m, "gamelab.grading"))
+    assert not bad, f"{module_name(path)} imports the grading layer: {bad}"
 
 
 #: inside a game package: each room may import only the rooms before it

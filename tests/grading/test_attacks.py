@@ -16,8 +16,19 @@ import nbformat
 import pytest
 
 import gamelab
-from gamelab.grading import (ERROR, FAILED, MISSING, NOT_WRITTEN, PASSED, SHIPPED, TIMED_OUT, NotebookResult, Options,
-                             Submission, grade)
+from gamelab.grading import (
+    ERROR,
+    FAILED,
+    MISSING,
+    NOT_WRITTEN,
+    PASSED,
+    SHIPPED,
+    TIMED_OUT,
+    NotebookResult,
+    Options,
+    Submission,
+    grade,
+)
 from gamelab.grading.sandbox import processes_of
 from gamelab.lessons.catalog import lessons
 from gamelab.lessons.exercises import registry

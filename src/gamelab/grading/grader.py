@@ -156,7 +156,7 @@ def read_submission(data: bytes, name: str) -> tuple[str | None, list[dict[str, 
             notes.append(f"cell {index} is not a cell (a {type(cell).__name__}): ignored")
             continue
         kind = cell.get("cell_type") if isinstance(cell.get("cell_type"), str) else "unknown"
-        metadata = cell.get("metadata") if isinstance(cell.get("metadata"), dict) else {}
+        metadata: dict[str, Any] = cell["metadata"] if isinstance(cell.get("metadata"), dict) else {}
         tags = metadata.get("tags", [])
         if not isinstance(tags, list):
             notes.append(f"cell {index} has tags that are not a list ({quoted(json.dumps(tags), 60)}): ignored")
@@ -459,9 +459,8 @@ class _Grading:
         result = ExerciseResult(exercise_id, status, _fit(lines), picture=verdict.get("picture"))
         result.learner_line = next((line.strip()[len("in your "):] for line in lines
                                     if line.strip().startswith("in your ")), None)
-        if status == ERROR:
-            cell = self.cells_of.get(exercise_id)
-            error = self.cell_errors.get(cell) if cell is not None else None
+        if status == ERROR and cell is not None:
+            error = self.cell_errors.get(cell)
             if error:
                 result.lines += _cell_error_lines(cell, error)
                 result.learner_line = result.learner_line or _error_line(cell, error)
@@ -603,13 +602,13 @@ def _run_steps(grading: _Grading, steps: list[dict[str, Any]], sources: dict[int
         staged = os.path.join(stage, "submission.ipynb")
         with open(staged, "wb") as handle:
             handle.write(data)
+        workdir = os.path.join(stage, "work")
         config = {"op": "config", "uid": grading.lane.uid, "limits": sandbox.limits_dict(_limits(grading)),
                   "hide": grading.hide, "notebook": staged, "name": os.path.basename(grading.submission.name),
-                  "workdir": os.path.join(stage, "work"), "fonts": sandbox._matplotlib_cache(), "module": module,
-                  "exercises": exercises}
+                  "workdir": workdir, "fonts": sandbox.matplotlib_cache(), "module": module, "exercises": exercises}
         if grading.lane.uid is None:
-            os.mkdir(config["workdir"], 0o700)
-            home = config["workdir"]
+            os.mkdir(workdir, 0o700)
+            home = workdir
         learner: Learner | None = None
         try:
             learner = grading.start(config, home)

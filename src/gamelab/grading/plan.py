@@ -161,12 +161,12 @@ def _names(parsed: _Parsed) -> None:
                     name = _base_name(call.func)
                     if name:
                         parsed.defines.add(name)  # board.append(…) may change board
-    for node in ast.walk(parsed.tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in (
+    for found in ast.walk(parsed.tree):
+        if isinstance(found, ast.Call) and isinstance(found.func, ast.Name) and found.func.id in (
                 "exec", "eval", "globals", "vars", "__import__", "execfile", "locals"):
             parsed.dynamic = True
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "run_line_magic"
-                and node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value in ("run", "load")):
+        if (isinstance(found, ast.Call) and isinstance(found.func, ast.Attribute) and found.func.attr == "run_line_magic"
+                and found.args and isinstance(found.args[0], ast.Constant) and found.args[0].value in ("run", "load")):
             parsed.dynamic = True
 
 
@@ -452,42 +452,41 @@ def make_plan(lesson: Lesson, cells: list[Cell], exercises: dict[str, Exercise],
     answers: dict[int, list[str]] = {}  # code position -> exercises asked just before it
     for exercise_id in lesson.exercises:
         ex = exercises[exercise_id]
-        item = None
         candidates = tagged.get(exercise_id, [])
         if len(candidates) > 1:
             notes.append(f"{exercise_id} is in {len(candidates)} cells ({', '.join(str(c.cell.index) for c in candidates)}): "
                          "the last one is graded")
-        if candidates:
-            item = candidates[-1]
-        else:
+        chosen: list[_Parsed] = candidates
+        if not candidates:
             same_id = [p for p in parsed if p.cell.id and p.cell.id == lesson.exercise_cells.get(exercise_id)]
             claimed = [p for p in parsed if p.cell.id not in shipped_other_ids and _claims(p, exercise_id, ex.name)
                        and not ("exercise" in p.cell.tags and p.cell.exercise_id in lesson_ids)]
-            item = (same_id or claimed or [None])[-1]
+            chosen = same_id or claimed
         plan = Planned(exercise_id, ex.name)
         planned.append(plan)
-        if item is None:
+        if not chosen:
             plan.status = MISSING
             plan.lines = [f"{exercise_id}: no cell of the notebook holds it (the exercise cell was deleted?)"]
             continue
+        item = chosen[-1]
         plan.cell = item.cell.index
         if item.error is not None:
             plan.status = ERROR
             lines, plan.learner_line = _syntax(item)
             plan.lines = [f"{exercise_id}: its cell does not run: {lines[0]} (in your {plan.learner_line})", *lines]
             continue
-        name, node = _function_of(item, exercise_id, ex.name)
-        if name is None or node is None:
+        name, bound = _function_of(item, exercise_id, ex.name)
+        if name is None or bound is None:
             plan.status = ERROR
             plan.lines = [f"{exercise_id}: cell {item.cell.index} defines no function for it "
                           f"(the lesson asks for def {ex.name}(...))"]
             continue
         plan.name = name
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and empty_body(node.body):
+        if isinstance(bound, (ast.FunctionDef, ast.AsyncFunctionDef)) and empty_body(bound.body):
             plan.status = NOT_WRITTEN
             plan.lines = [f"✎ {exercise_id}: not written yet (the body of {name}() is still the stub)."]
             continue
-        found = _shipped_use(ex, by_index, item, node, bindings, helpers)
+        found = _shipped_use(ex, by_index, item, bound, bindings, helpers)
         at = _check_cell(parsed, position[item.cell.index], name)
         ask = position[at] if at is not None else position[item.cell.index] + 1
         tamper = next((where for k, where in tampered if k < ask), None)

@@ -105,8 +105,8 @@ class Runner:
 
     def answer(self, message: dict[str, Any]) -> None:
         dumps = self.dumps
-        exercise_id, name = message.get("exercise"), message.get("name")
-        ex = self.exercises.get(exercise_id) if isinstance(exercise_id, str) else None
+        exercise_id, name = str(message.get("exercise")), message.get("name")
+        ex = self.exercises.get(exercise_id)
         function = self.shell.user_ns.get(name) if isinstance(name, str) else None
         if ex is None:
             self.send({"op": "answered", "count": 0, "problem": f"{exercise_id!r} is not an exercise of this lesson"})

@@ -186,7 +186,7 @@ def end(process: subprocess.Popen[bytes], uid: int | None) -> None:
 
 
 # -- starting -----------------------------------------------------------------------------------------------
-def _matplotlib_cache() -> str:
+def matplotlib_cache() -> str:
     """Where this user's matplotlib keeps its font list (found without importing matplotlib)."""
     if os.environ.get("MPLCONFIGDIR"):
         return os.environ["MPLCONFIGDIR"]

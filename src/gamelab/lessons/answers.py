@@ -182,19 +182,28 @@ class _Encoder:
             self.path.discard(id(x))
 
     def subclass(self, x: Any, kind: type, depth: int) -> Any:
-        """A subclass of a builtin (a namedtuple, a defaultdict, an int of the learner's) is its builtin value."""
-        for base, read in ((bool, None), (int, int.__int__), (float, float.__float__), (str, str.__str__)):
-            if isinstance(x, base) and read is not None:
-                return self.value(read(x), depth)
-        for base in (tuple, list, dict, frozenset, set):
-            if isinstance(x, base):
-                plain: Any
-                if base is dict:
-                    plain = dict(dict.items(x))
-                else:
-                    plain = base(base.__iter__(x))  # type: ignore[attr-defined]
-                return self.value(plain, depth)
-        return _foreign(kind.__qualname__)
+        """A subclass of a builtin (a namedtuple, a defaultdict, an int of the learner's) is its builtin value,
+        read with the builtin's own methods (whatever the subclass overrides is never asked)."""
+        plain: Any
+        if isinstance(x, int):
+            plain = int.__int__(x)
+        elif isinstance(x, float):
+            plain = float.__float__(x)
+        elif isinstance(x, str):
+            plain = str.__str__(x)
+        elif isinstance(x, tuple):
+            plain = tuple(tuple.__iter__(x))
+        elif isinstance(x, list):
+            plain = list(list.__iter__(x))
+        elif isinstance(x, dict):
+            plain = dict(dict.items(x))
+        elif isinstance(x, frozenset):
+            plain = frozenset(frozenset.__iter__(x))
+        elif isinstance(x, set):
+            plain = set(set.__iter__(x))
+        else:
+            return _foreign(kind.__qualname__)
+        return self.value(plain, depth)
 
     def gamelab(self, x: Any, kind: type, depth: int) -> Any:
         if isinstance(x, Raised):
@@ -205,7 +214,7 @@ class _Encoder:
         name = f"{klass.__module__}:{klass.__qualname__}"
         if isinstance(x, enum.Enum):
             return {"enum": name, "name": x.name}
-        if klass.__reduce__ is not object.__reduce__:  # a singleton names itself, as pickle's protocol says
+        if any("__reduce__" in vars(k) for k in klass.__mro__[:-1]):  # a singleton names itself, as pickle's says
             reduced = x.__reduce__()
             if isinstance(reduced, str) and _lookup(klass.__module__, reduced) is x:
                 return {"global": f"{klass.__module__}:{reduced}"}
