@@ -8,13 +8,12 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from gamelab.grading import Options, Submission, grade
-from gamelab.lessons.exercises import registry
+from gamelab.grading.bench import check_reports
 
 
 def execute(notebook: Any, folder: Path, timeout: int = 300) -> Any:
@@ -40,27 +39,9 @@ class Checked:
     message: str
 
 
-_MARKS = {"✔": "passed", "✘": "failed", "✎": "not written"}
-
-
 def check_results(notebook: Any) -> list[Checked]:
     """What every ``check(name)`` cell of an executed notebook reported, in order."""
-    found = []
-    known = registry()
-    for cell in notebook.cells:
-        if cell.cell_type != "code":
-            continue
-        calls = re.findall(r"^check\((\w+)\)", cell.source, flags=re.M)
-        if not calls:
-            continue
-        for output in cell.outputs:
-            plain = output.get("data", {}).get("text/plain", "")
-            head = re.match(r"([✔✘✎]) ([\w.]+):", plain)
-            if head:
-                exercise = head.group(2)
-                counts = exercise in known and calls[-1] == known[exercise].name
-                found.append(Checked(exercise, _MARKS[head.group(1)], counts, plain))
-    return found
+    return [Checked(*found) for found in check_reports(notebook)]
 
 
 @dataclass

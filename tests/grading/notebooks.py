@@ -4,7 +4,6 @@ hostile, the solutions of every lesson, and the wrong versions every lesson show
 from __future__ import annotations
 
 import copy
-import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -12,10 +11,9 @@ from typing import Any
 import nbformat
 
 from gamelab.grading import NotebookResult, Options, Submission, grade
+from gamelab.grading.bench import solved, with_wrong_versions, wrong_versions  # noqa: F401 (the tests' notebooks)
 from gamelab.grading.sandbox import privileged
-from gamelab.lessons.catalog import lessons
-from gamelab.lessons.exercises import registry, solution_source
-from gamelab.lessons.solutions import with_solutions
+from gamelab.lessons.exercises import solution_source
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 START = NOTEBOOKS / "00_start_here.ipynb"
@@ -65,40 +63,6 @@ def write(notebook: Any, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, path)
     return path
-
-
-def solved(lesson_id: str) -> Any:
-    """The lesson's solutions' version."""
-    return with_solutions(nbformat.read(lessons()[lesson_id].path, as_version=4))
-
-
-def wrong_versions(lesson_id: str) -> dict[str, str]:
-    """The wrong versions the lesson shows (cells that mark another function with an exercise's id), each
-    written as the exercise's own cell: exercise id -> cell source."""
-    found: dict[str, str] = {}
-    known = registry()
-    for cell in nbformat.read(lessons()[lesson_id].path, as_version=4).cells:
-        if cell.cell_type != "code" or "exercise" in cell.metadata.get("tags", []):
-            continue
-        for match in re.finditer(r'@exercise\("([\w.]+)"\)\ndef (\w+)\(', cell.source):
-            exercise_id, name = match.groups()
-            if name == known[exercise_id].name or exercise_id in found:
-                continue
-            source = re.sub(r"^check\(.*$", "", cell.source, flags=re.M).rstrip() + "\n"
-            found[exercise_id] = re.sub(rf"\b{name}\b", known[exercise_id].name, source)
-    return found
-
-
-def with_wrong_versions(lesson_id: str) -> Any:
-    """The solutions' version with every wrong version the lesson shows in place of its exercise's answer."""
-    notebook = solved(lesson_id)
-    wrong = wrong_versions(lesson_id)
-    for cell in notebook.cells:
-        exercise_id = cell.metadata.get("exercise_id")
-        if "exercise" in cell.metadata.get("tags", []) and exercise_id in wrong:
-            prefix = solution_source(exercise_id).split(f'@exercise("{exercise_id}")')[0]
-            cell.source = prefix + wrong[exercise_id]
-    return notebook
 
 
 def graded(paths: list[Path], **options: Any) -> dict[str, NotebookResult]:

@@ -26,6 +26,7 @@ BENCHES: dict[str, str] = {
     "riichi": "gamelab.riichi.bench",
     "riichi-peer": "gamelab.riichi.bench_peer",
     "riichi-speed": "gamelab.riichi.bench_speed",
+    "grading": "gamelab.grading.bench",
     "browser": "gamelab.bench.browser",
 }
 #: benches that run only when named (they need a browser and take minutes)
