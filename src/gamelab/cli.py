@@ -310,10 +310,16 @@ def _grade(args: argparse.Namespace) -> int:
 
             results = grade_on_cluster(submissions, options, args.dask, on_result=progress.done)
         else:
-            results = grade(submissions, options, jobs=args.jobs, on_result=progress.done)
+            hide = [*args.paths, *(s.path for s in submissions if s.path)]
+            results = grade(submissions, options, jobs=args.jobs, on_result=progress.done, hide=hide)
     finally:
         progress.close()
     print(as_json(results) if args.json else table(results))
+    if any(r.isolation == "user" for r in results):
+        print("gamelab grade: submissions ran as users of their own, but without private mounts or a network of "
+              "their own (this machine refused mount namespaces: a container without CAP_SYS_ADMIN?): a submission "
+              "could read what any user may read, classmates' notebooks included, and reach the network. Grade "
+              "in a container run with --cap-add SYS_ADMIN (README, 'Grading in a container').", file=sys.stderr)
     for result in results:
         if result.problem:
             print(f"gamelab grade: {result.notebook}: not graded: {result.problem}", file=sys.stderr)

@@ -46,7 +46,7 @@ def test_any_json_in_a_cells_fields_is_read_or_noted_never_a_crash(tags, exercis
 
 
 @pytest.mark.parametrize("broken", [b"", b"{", b"[]", b'{"cells": 5}', b'{"worksheets": []}', b"\xff\xfe",
-                                    b'{"cells": [' + b"[" * 5000 + b"]" * 5000 + b"]}"])
+                                    b'{"cells": [' + b"[" * 100_000 + b"]" * 100_000 + b"]}"])
 def test_a_file_that_is_not_a_notebook_is_one_line(broken: bytes) -> None:
     with pytest.raises(ValueError) as problem:
         read_submission(broken, "00_start_here.ipynb")

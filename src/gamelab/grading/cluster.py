@@ -51,7 +51,7 @@ def result_of(data: dict[str, Any]) -> NotebookResult:
     exercises = [ExerciseResult(e["exercise"], e["status"], list(e["lines"]), e.get("learner_line"), e.get("picture"))
                  for e in data["exercises"]]
     return NotebookResult(data["notebook"], data["lesson"], data["learner"], exercises, list(data["notes"]),
-                          data["problem"], float(data.get("seconds", 0.0)))
+                          data["problem"], float(data.get("seconds", 0.0)), data.get("isolation"))
 
 
 def grade_on_cluster(submissions: Iterable[Submission], options: Options, address: str,

@@ -48,6 +48,8 @@ class Options:
     cell_timeout: float = 30.0
     mode: str = "needed"
     limits: sandbox.Limits = sandbox.Limits()
+    #: False: wall submissions in without mount and network namespaces, as where they are refused (tests)
+    namespaces: bool = True
 
     def __post_init__(self) -> None:
         for name in ("timeout", "cell_timeout"):
@@ -91,6 +93,8 @@ class NotebookResult:
     notes: list[str] = field(default_factory=list)
     problem: str | None = None
     seconds: float = 0.0
+    #: how far its process was walled in: "full", "user" (no private mounts or network) or "none" (not root)
+    isolation: str | None = None
 
     @property
     def passed(self) -> int:
@@ -103,7 +107,8 @@ class NotebookResult:
     def as_dict(self, picture: bool = False) -> dict[str, Any]:
         return {"notebook": self.notebook, "learner": self.learner, "lesson": self.lesson,
                 "passed": self.passed, "total": self.total, "problem": self.problem, "notes": self.notes,
-                "seconds": round(self.seconds, 2), "exercises": [r.as_dict(picture) for r in self.exercises]}
+                "seconds": round(self.seconds, 2), "isolation": self.isolation,
+                "exercises": [r.as_dict(picture) for r in self.exercises]}
 
 
 @dataclass(frozen=True)
@@ -310,6 +315,7 @@ class Learner(_Process):
             raise Stopped("failed", quoted(reply.get("problem", ""), 300))
         if reply.get("op") != "ready":
             raise Stopped("died", "it did not start as a grader's process does")
+        self.walls = str(reply.get("walls", ""))
 
     def death(self) -> str:
         told = super().death()
@@ -376,6 +382,7 @@ class _Grading:
         self.names: dict[str, str] = {}
         self.cells_of: dict[str, int] = {}
         self.sources: dict[int, str] = {}
+        self.walls: str | None = None
 
     def step_deadline(self) -> float:
         return min(time.monotonic() + self.options.cell_timeout, self.deadline)
@@ -398,7 +405,9 @@ class _Grading:
         return reply
 
     def start(self, config: dict[str, Any], home: str) -> Learner:
-        return Learner(config, self.lane.uid, home, self.step_deadline())
+        learner = Learner(config, self.lane.uid, home, self.step_deadline())
+        self.walls = learner.walls
+        return learner
 
     def run_cell(self, learner: Learner, cell: int, source: str) -> None:
         learner.send({"op": "run", "cell": cell, "source": source})
@@ -577,6 +586,7 @@ def grade_submission(submission: Submission, lane: Lane, options: Options = Opti
                "the notebook's process did not start in time")
         result.problem = quoted(why, 300)
     result.notes += grading.notes
+    result.isolation = grading.walls
     for p in planned:
         verdict = grading.verdicts.get(p["id"])
         if verdict is None:
@@ -605,7 +615,8 @@ def _run_steps(grading: _Grading, steps: list[dict[str, Any]], sources: dict[int
         workdir = os.path.join(stage, "work")
         config = {"op": "config", "uid": grading.lane.uid, "limits": sandbox.limits_dict(_limits(grading)),
                   "hide": grading.hide, "notebook": staged, "name": os.path.basename(grading.submission.name),
-                  "workdir": workdir, "fonts": sandbox.matplotlib_cache(), "module": module, "exercises": exercises}
+                  "workdir": workdir, "fonts": sandbox.matplotlib_cache(), "module": module, "exercises": exercises,
+                  "namespaces": grading.options.namespaces}
         if grading.lane.uid is None:
             os.mkdir(workdir, 0o700)
             home = workdir
@@ -666,13 +677,15 @@ def _from(grading: _Grading, learner: Learner, steps: list[dict[str, Any]], sour
 
 # -- many notebooks ---------------------------------------------------------------------------------------------
 def grade(submissions: Iterable[Submission], options: Options = Options(), jobs: int = 1,
-          on_result: Callable[[NotebookResult], None] | None = None) -> list[NotebookResult]:
+          on_result: Callable[[NotebookResult], None] | None = None,
+          hide: Iterable[str] | None = None) -> list[NotebookResult]:
     """Grade every submission, ``jobs`` at a time; the results in the submissions' order.
 
-    ``on_result`` is called (on the calling thread's behalf, one at a time) as each notebook is done.
+    ``on_result`` is called (on the calling thread's behalf, one at a time) as each notebook is done. What
+    the submissions must not see is ``hide`` (class folders), else every submitted notebook's folder.
     """
     items = list(submissions)
-    hide = sandbox.hidden_paths(s.path for s in items if s.path)
+    hidden = sandbox.hidden_paths(hide if hide is not None else (s.path for s in items if s.path))
     if sandbox.privileged():
         sandbox.become_subreaper()
     lanes: queue.Queue[Lane] = queue.Queue()
@@ -687,7 +700,7 @@ def grade(submissions: Iterable[Submission], options: Options = Options(), jobs:
                 lane = Lane()
                 made.append(lane)
         try:
-            result = grade_submission(submission, lane, options, hide)
+            result = grade_submission(submission, lane, options, hidden)
         finally:
             lanes.put(lane)
         if on_result is not None:

@@ -177,13 +177,13 @@ def main(command_fd: int, out_fd: int) -> None:
         config = frames.message_of(frame[1])
         from .sandbox import isolate
 
-        isolate(config)
+        _, walls = isolate(config)
         runner = Runner(commands, out)
         runner.prepare(config)
     except Exception as exc:  # gamelab or IPython missing, a limit refused: one problem line for the grader
         frames.write_message(out, {"op": "failed", "problem": f"{type(exc).__name__}: {exc}"[:500]})
         return
-    runner.send({"op": "ready", "python": sys.version.split()[0]})
+    runner.send({"op": "ready", "python": sys.version.split()[0], "walls": walls})
     runner.loop()
 
 

@@ -20,6 +20,7 @@ group), and the grader reaps the orphans it inherited (:func:`become_subreaper`)
 from __future__ import annotations
 
 import ctypes
+import errno
 import fcntl
 import os
 import pwd
@@ -199,26 +200,26 @@ def environment(home: str) -> dict[str, str]:
     bin_dir = os.path.dirname(sys.executable)
     return {
         "PATH": os.pathsep.join(dict.fromkeys([bin_dir, "/usr/local/bin", "/usr/bin", "/bin"])),
-        "HOME": home, "TMPDIR": "/tmp" if privileged() else home, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
-        "MPLBACKEND": "Agg", "MPLCONFIGDIR": os.path.join(home, ".matplotlib"),
-        "IPYTHONDIR": os.path.join(home, ".ipython"), "XDG_CACHE_HOME": os.path.join(home, ".cache"),
-        "XDG_CONFIG_HOME": os.path.join(home, ".config"), "JUPYTER_PLATFORM_DIRS": "1",
+        **home_environment(home), "TMPDIR": "/tmp" if privileged() else home, "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8", "MPLBACKEND": "Agg", "JUPYTER_PLATFORM_DIRS": "1",
         "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
         "PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8",
     }
 
 
-def hidden_paths(notebooks: Iterable[str | os.PathLike[str]]) -> list[str]:
-    """What a submission must not see of the class: each submitted notebook's folder, or the notebook
-    itself where its folder also holds what the submission needs to run (Python, gamelab)."""
+def hidden_paths(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
+    """What a submission must not see of the class: each class folder given, each submitted notebook's
+    folder, or the notebook itself where its folder also holds what the submission needs to run (Python,
+    gamelab)."""
     needed = [Path(p).resolve() for p in (sys.prefix, sys.base_prefix, Path(__file__).resolve().parents[2],
                                           sys.executable)]
     hidden: set[str] = set()
-    for path in notebooks:
-        notebook = Path(path).resolve()
-        folder = notebook.parent
+    for path in paths:
+        given = Path(path).resolve()
+        folder = given if given.is_dir() else given.parent
         if folder == Path("/") or any(n == folder or folder in n.parents for n in needed):
-            hidden.add(str(notebook))
+            if not given.is_dir():
+                hidden.add(str(given))
         else:
             hidden.add(str(folder))
     # a folder inside another hidden folder is hidden with it
@@ -289,42 +290,77 @@ def _keep_reachable(libc: Any, opened: dict[str, tuple[int, os.stat_result]]) ->
         os.close(handle)
 
 
-def isolate(config: dict[str, Any]) -> str:
-    """Wall this process in as ``config`` says (see the module's docstring); returns its working folder.
+def _readable_by_others(paths: list[str]) -> None:
+    """Refuse, in words, when the submission's user could not read what Python needs (without a mount
+    namespace there is no other way to give it a view of a folder only root may enter)."""
+    for path in paths:
+        for folder in [*_ancestors(path), path]:
+            mode = os.stat(folder).st_mode
+            if not mode & 0o001 or (folder == path and not mode & 0o004):
+                raise PermissionError(errno.EACCES, f"{folder} cannot be read by another user, and this machine "
+                                      "gives no private mount namespace (a container without CAP_SYS_ADMIN?): "
+                                      "run the grader with --cap-add SYS_ADMIN, or install Python where others can "
+                                      "read it")
+
+
+def home_environment(home: str) -> dict[str, str]:
+    """The variables that say where a submission's home and scratch space are."""
+    return {"HOME": home, "MPLCONFIGDIR": os.path.join(home, ".matplotlib"),
+            "IPYTHONDIR": os.path.join(home, ".ipython"), "XDG_CACHE_HOME": os.path.join(home, ".cache"),
+            "XDG_CONFIG_HOME": os.path.join(home, ".config")}
+
+
+def isolate(config: dict[str, Any]) -> tuple[str, str]:
+    """Wall this process in as ``config`` says (see the module's docstring); returns its working folder and
+    how far it is walled in: ``"full"`` (its own user, mounts and network), ``"user"`` (its own user only:
+    root without CAP_SYS_ADMIN, as in a default Docker container) or ``"none"`` (not root).
 
     ``config``: ``uid`` (None without root), ``limits`` (a :class:`Limits` as a dict), ``hide`` (paths),
     ``notebook`` (a staged copy of the submission, readable now) and ``name`` (its file name),
-    ``workdir`` (without root: a folder the grader made), ``fonts`` (matplotlib's font list folder).
+    ``workdir`` (the folder to work in when there is no private tmpfs), ``fonts`` (matplotlib's font list
+    folder), ``namespaces`` (False: do without them, as where they are refused).
     """
     limits = Limits(**config.get("limits", {}))
     uid = config.get("uid")
     data = Path(config["notebook"]).read_bytes() if config.get("notebook") else b""
     fonts = [p for p in Path(config.get("fonts") or "/nonexistent").glob("fontlist-*.json") if p.is_file()]
     font_bytes = [(p.name, p.read_bytes()) for p in fonts[:4]]
+    walls = "none"
+    workdir = config["workdir"]
     if uid is not None:
         libc = _libc()
         needed = _needed_paths()
-        _check(libc.unshare(CLONE_NEWNS | CLONE_NEWNET), "unshare")
-        _mount(libc, "none", "/", None, MS_REC | MS_PRIVATE)
-        # held open from inside the new namespace, so they can be bound back in once covered
-        opened = {p: (os.open(p, os.O_PATH | os.O_DIRECTORY), os.stat(p)) for p in needed}
-        for path in config.get("hide", []):
-            try:
-                if os.path.isdir(path):
-                    _mount(libc, "tmpfs", path, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555")
-                elif os.path.exists(path):
-                    _mount(libc, "/dev/null", path, None, MS_BIND)
-            except OSError:
-                pass  # already out of sight (under another hidden folder, or gone)
-        size = f"size={limits.scratch_mb}m,mode=1777"
-        for path in SCRATCH:
-            if os.path.isdir(path) and not os.path.islink(path):
-                _mount(libc, "tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, size)
-        _keep_reachable(libc, opened)
-        workdir = "/tmp/work"
+        walls = "full"
+        try:
+            if config.get("namespaces", True) is False:
+                raise PermissionError(errno.EPERM, "namespaces turned off")
+            _check(libc.unshare(CLONE_NEWNS | CLONE_NEWNET), "unshare")
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.EINVAL, errno.ENOSYS):
+                raise
+            walls = "user"
+        if walls == "full":
+            _mount(libc, "none", "/", None, MS_REC | MS_PRIVATE)
+            # held open from inside the new namespace, so they can be bound back in once covered
+            opened = {p: (os.open(p, os.O_PATH | os.O_DIRECTORY), os.stat(p)) for p in needed}
+            for path in config.get("hide", []):
+                try:
+                    if os.path.isdir(path):
+                        _mount(libc, "tmpfs", path, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV, "size=4k,mode=0555")
+                    elif os.path.exists(path):
+                        _mount(libc, "/dev/null", path, None, MS_BIND)
+                except OSError:
+                    pass  # already out of sight (under another hidden folder, or gone)
+            size = f"size={limits.scratch_mb}m,mode=1777"
+            for path in SCRATCH:
+                if os.path.isdir(path) and not os.path.islink(path):
+                    _mount(libc, "tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, size)
+            _keep_reachable(libc, opened)
+            workdir = "/tmp/work"
+        else:
+            _readable_by_others(needed)
+            os.chmod(os.path.dirname(workdir), 0o711)  # the grader's folder: passable, never listable
         os.mkdir(workdir, 0o700)
-    else:
-        workdir = config["workdir"]
     home = Path(workdir)
     (home / ".matplotlib").mkdir(exist_ok=True)
     for name, content in font_bytes:
@@ -341,10 +377,12 @@ def isolate(config: dict[str, Any]) -> str:
         os.setuid(uid)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     os.chdir(workdir)
+    os.environ.update(home_environment(workdir))
+    os.umask(0o077)  # what it writes is its own, unless it says otherwise
     if sys.platform.startswith("linux"):
         _libc().prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
     _limit(limits, uid is not None)
-    return workdir
+    return workdir, walls
 
 
 def _limit(limits: Limits, own_user: bool) -> None:
