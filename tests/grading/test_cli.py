@@ -99,6 +99,16 @@ def test_the_graders_own_interpreter_runs_the_notebooks(work: Path, tmp_path: Pa
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_a_python_without_gamelab_is_one_clear_problem(work: Path, monkeypatch) -> None:
+    from gamelab.grading import Options, Submission, grade, runner
+
+    monkeypatch.setattr(runner, "bootstrap", lambda *fds: "raise ModuleNotFoundError(\"No module named 'gamelab'\")")
+    path = str(work / "right" / "00_start_here.ipynb")
+    (result,) = grade([Submission(path, path=path)], Options())
+    assert result.problem == f"the notebook's process could not start (gamelab cannot be imported by {sys.executable})"
+    assert [e.status for e in result.exercises] == ["error"]
+
+
 def test_the_graders_memory_stays_small_whatever_a_notebook_prints(tmp_path: Path) -> None:
     flood = write(start_here(SOLUTION, before=("import sys\nfor _ in range(200):\n    sys.stdout.write('x' * (1 << 20))",
                                                "import sys\nfor _ in range(50):\n    sys.stderr.write('y' * (1 << 20))")),

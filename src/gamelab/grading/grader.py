@@ -17,6 +17,8 @@ import io
 import json
 import os
 import queue
+import re
+import signal
 import subprocess
 import sys
 import threading
@@ -253,8 +255,6 @@ class _Process:
         except subprocess.TimeoutExpired:
             return "it stopped answering"
         if code < 0:
-            import signal
-
             try:
                 return f"its process was killed ({signal.Signals(-code).name})"
             except ValueError:
@@ -319,8 +319,7 @@ class Learner(_Process):
 
     def death(self) -> str:
         told = super().death()
-        tail = self.errors.text().strip().splitlines()[-1:] if self.errors.text().strip() else []
-        if tail and "No module named 'gamelab'" in tail[0]:
+        if "No module named 'gamelab" in self.errors.text():
             return f"gamelab cannot be imported by {sys.executable}"
         return told
 
@@ -402,6 +401,8 @@ class _Grading:
             self.lane.restart_judge()
             raise ValueError(f"could not be read by the grader's judge ({stop.why}{': ' + stop.detail if stop.detail else ''})") \
                 from None
+        if reply.get("op") != "plan":
+            raise ValueError(f"could not be read by the grader's judge ({quoted(' '.join(reply.get('lines', [])), 200)})")
         return reply
 
     def start(self, config: dict[str, Any], home: str) -> Learner:
@@ -436,7 +437,12 @@ class _Grading:
                 stopped = stop
                 break
             if kind == b"A":
-                judge.forward(payload)
+                try:
+                    judge.forward(payload)
+                except Stopped as stop:  # the judge gave up on these answers: the exercise is an error, never a pass
+                    self.lane.restart_judge()
+                    raise _AnswerStopped(stop, ExerciseResult(exercise_id, ERROR, [
+                        f"{exercise_id}: the grader's judge stopped while reading {name}()'s answers"])) from None
                 continue
             try:
                 message = frames.message_of(payload)
@@ -484,8 +490,6 @@ class _Grading:
 
     def placed(self, line: str, exercise_id: str) -> str:
         """``in your line 4: text`` as ``in your cell 9, line 4: text`` (the cell whose line 4 that is)."""
-        import re
-
         found = re.search(r"in your line (\d+): (.*)$", line)
         if not found:
             return line

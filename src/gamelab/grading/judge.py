@@ -131,10 +131,15 @@ class Judge:
             if kind != b"M":
                 continue  # answers after an exercise ended (the submission was stopped mid-batch)
             message = frames.message_of(payload)
-            if message.get("op") == "plan":
-                self.plan(message)
-            elif message.get("op") == "begin":
-                self.judge(message)
+            try:
+                if message.get("op") == "plan":
+                    self.plan(message)
+                elif message.get("op") == "begin":
+                    self.judge(message)
+            except (Exception, MemoryError, RecursionError) as exc:  # an answer that breaks a comparison: an error
+                self.send({"op": "verdict", "status": "error", "lines": [
+                    f"{message.get('exercise', 'the notebook')}: the grader could not judge this "
+                    f"({type(exc).__name__}: {str(exc)[:200]})"]})
 
 
 def main() -> None:
