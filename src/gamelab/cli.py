@@ -19,7 +19,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from .lessons.catalog import lesson_files
 
@@ -146,34 +146,23 @@ def collect(paths: list[str]) -> list[Submission]:
     return found
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text} is not a time limit: give a number of seconds above 0")
-    return value
+def _number(convert: Callable[[str], Any], kind: str, fits: Callable[[Any], bool], rule: str) -> Callable[[str], Any]:
+    """An argparse type: ``text`` read by ``convert`` (else "not <kind>"), kept if ``fits`` (else ``rule``)."""
+    def read(text: str) -> Any:
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {kind}") from None
+        if not fits(value):
+            raise argparse.ArgumentTypeError(f"{text}: {rule}")
+        return value
+    return read
 
 
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text}: at least 1 notebook at a time")
-    return value
-
-
-def _score(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a score") from None
-    if not 0 <= value <= 100:
-        raise argparse.ArgumentTypeError(f"{text}: a score is a percentage, 0 to 100")
-    return value
+_seconds = _number(float, "a number of seconds", lambda v: 0 < v < float("inf"),
+                   "not a time limit, give a number of seconds above 0")
+_jobs = _number(int, "a whole number", lambda v: v >= 1, "at least 1 notebook at a time")
+_score = _number(float, "a score", lambda v: 0 <= v <= 100, "a score is a percentage, 0 to 100")
 
 
 def _parser() -> argparse.ArgumentParser:
