@@ -44,6 +44,19 @@ def check_results(notebook: Any) -> list[Checked]:
     return [Checked(*found) for found in check_reports(notebook)]
 
 
+def checked(notebook: Any) -> tuple[dict[str, str], dict[str, set[str]]]:
+    """The executed notebook's checks: each exercise's own status, and the statuses of the wrong versions the
+    lesson shows, by exercise."""
+    own: dict[str, str] = {}
+    shown: dict[str, set[str]] = {}
+    for c in check_results(notebook):
+        if c.counts:
+            own[c.exercise] = c.status
+        else:
+            shown.setdefault(c.exercise, set()).add(c.status)
+    return own, shown
+
+
 @dataclass
 class Graded:
     exercise: str
