@@ -15,10 +15,10 @@
 True
 """
 
-from .exercises import Exercise, ExerciseReport, Explanation, check, exercise, register, solution, use
+from .exercises import Exercise, ExerciseReport, Explanation, check, exercise, register, solution, use, use_all
 from .helpers import CheckReport, compare, progress, show_source, swap, swapped
 from .setup import lesson_setup
 
-__all__ = ["exercise", "check", "use", "solution", "Exercise", "Explanation", "ExerciseReport", "register",
+__all__ = ["exercise", "check", "use", "use_all", "solution", "Exercise", "Explanation", "ExerciseReport", "register",
            "show_source", "compare", "CheckReport", "swap", "swapped", "progress",
            "lesson_setup"]

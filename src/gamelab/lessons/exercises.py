@@ -42,6 +42,9 @@ Each game's exercises are defined in ``gamelab/lessons/<game>.py`` with :class:`
 >>> use(twice) is twice
 twice: yours (checked ✔)
 True
+>>> use_all(twice)[0] is twice
+your pieces: 1 of 1 ✔
+True
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ from typing import Any, Callable, Iterable, Sequence
 from .answers import Foreign, Raised, roundtrip
 
 __all__ = ["Exercise", "Explanation", "ExerciseReport", "register", "exercise", "check", "use", "is_stub",
-           "registry", "solution", "solution_source", "outcome", "agree", "assess", "explanation", "empty_body",
+           "registry", "solution", "choose", "use_all", "Choice", "PiecesNote", "solution_source", "outcome", "agree", "assess", "explanation", "empty_body",
            "PASSED", "FAILED", "NOT_WRITTEN"]
 
 PASSED, FAILED, NOT_WRITTEN = "passed", "failed", "not written"
@@ -407,22 +410,100 @@ def _explain(ex: Exercise, case: tuple[Any, ...], expected: Any, got: Any, name:
 
 
 # -- playing on the learner's pieces --------------------------------------------------------------------
-def use(function: Callable[..., Any]) -> Callable[..., Any]:
-    """The learner's ``function`` if its check passed, else the shipped one; prints which, in one line."""
+@dataclass(frozen=True)
+class Choice:
+    """Which version of one step a board plays on, and why (:func:`choose`)."""
+
+    name: str
+    status: str  # PASSED, FAILED or NOT_WRITTEN: the learner's check
+    chosen: Callable[..., Any]
+    yours: bool  # True: the learner's function, False: the shipped one
+
+    @property
+    def line(self) -> str:
+        """One line saying which version plays and why."""
+        if self.yours:
+            return (f"{self.name}: yours (checked ✔)" if self.status == PASSED else
+                    f"{self.name}: yours, though its check does not pass yet (even_if_failing=True)")
+        why = "not written yet" if self.status == NOT_WRITTEN else "its check does not pass yet"
+        return f"{self.name}: {why}, so the board uses the shipped version"
+
+
+def choose(function: Callable[..., Any], *, even_if_failing: bool = False) -> Choice:
+    """The version of ``function``'s step a board plays on: the learner's where its check passes (or, with
+    ``even_if_failing=True``, wherever it is written at all), else the shipped one."""
     exercise_id = getattr(function, "__exercise__", None)
     if exercise_id is None:
-        raise TypeError(f"{getattr(function, '__name__', function)!r} is not marked as an exercise")
+        raise TypeError(f"{getattr(function, '__name__', function)!r} is not marked as an exercise: "
+                        "put @exercise(\"<id>\") on the line above its def")
     ex = _find(exercise_id)
     status = getattr(function, "__gamelab_status__", None)
     if status is None:
         status = NOT_WRITTEN if is_stub(function) else check(function).status
     name = getattr(function, "__name__", ex.name)
-    if status == PASSED:
-        print(f"{name}: yours (checked ✔)")
-        return function
-    why = "not written yet" if status == NOT_WRITTEN else "its check does not pass yet"
-    print(f"{name}: {why}, so the board uses the shipped version")
-    return ex.reference
+    yours = status == PASSED or (even_if_failing and status == FAILED)
+    return Choice(name, status, function if yours else ex.reference, yours)
+
+
+def use(function: Callable[..., Any], *, even_if_failing: bool = False) -> Callable[..., Any]:
+    """The learner's ``function`` if its check passed, else the shipped one; prints which, in one line.
+
+    ``even_if_failing=True`` plays on the learner's function even though its check fails, to watch what the
+    mistake does on a board (a stub is never played: it answers nothing).
+    """
+    choice = choose(function, even_if_failing=even_if_failing)
+    print(choice.line)
+    return choice.chosen
+
+
+@dataclass
+class PiecesNote:
+    """One line on the pieces a board plays on (``your pieces: 7 of 9 ✔``), the piece-by-piece lines folded."""
+
+    choices: list[Choice]
+
+    @property
+    def summary(self) -> str:
+        yours = sum(c.yours for c in self.choices)
+        line = f"your pieces: {yours} of {len(self.choices)} ✔"
+        failing = [c.name for c in self.choices if c.yours and c.status != PASSED]
+        shipped = [c for c in self.choices if not c.yours]
+        if failing:
+            line += f" (failing on purpose: {', '.join(failing)})"
+        if shipped:
+            unwritten = [c.name for c in shipped if c.status == NOT_WRITTEN]
+            wrong = [c.name for c in shipped if c.status != NOT_WRITTEN]
+            parts = ([f"{', '.join(unwritten)} not written yet"] if unwritten else []) + \
+                    ([f"{', '.join(wrong)} not passing yet"] if wrong else [])
+            line += f"; the shipped {'one' if len(shipped) == 1 else 'ones'} where {'; '.join(parts)}"
+        return line
+
+    def __repr__(self) -> str:
+        return self.summary
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li>{escape(c.line)}</li>" for c in self.choices)
+        return (f'<details class="gamelab-pieces"><summary style="cursor:pointer">{escape(self.summary)}</summary>'
+                f'<ul style="margin:2px 0">{items}</ul></details>')
+
+
+def use_all(*functions: Callable[..., Any], even_if_failing: bool = False) -> list[Callable[..., Any]]:
+    """:func:`use` for several pieces at once, saying so in one line (the details folded in a notebook)."""
+    choices = [choose(f, even_if_failing=even_if_failing) for f in functions]
+    _show(PiecesNote(choices))
+    return [c.chosen for c in choices]
+
+
+def _show(note: PiecesNote) -> None:
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:  # pragma: no cover - IPython is a dependency
+        get_ipython = None  # type: ignore[assignment]
+    if get_ipython is not None and get_ipython() is not None:
+        display(note)
+    else:
+        print(note.summary)
 
 
 # -- solutions --------------------------------------------------------------------------------------------
