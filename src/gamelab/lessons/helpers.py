@@ -25,6 +25,8 @@ class SourceView:
     code: str
     part: str | None = None
     first_line: int = 1
+    #: shown closed, to be opened on purpose (the shipped answer to an exercise the learner has not passed)
+    folded: bool = False
 
     def _highlight(self, code: str) -> str:
         from pygments import highlight
@@ -37,6 +39,14 @@ class SourceView:
         return highlight(code, PythonLexer(), formatter)
 
     def _repr_html_(self) -> str:
+        if self.folded:
+            summary = (f"The shipped {escape(self.qualname)} ({len(self.code.splitlines())} lines: "
+                       "open it once your check passes, or when you are stuck)")
+            return (f'<details class="gamelab-source"><summary style="cursor:pointer;color:#555;font:12px monospace">'
+                    f'{summary}</summary>{self._open_html()}</details>')
+        return self._open_html()
+
+    def _open_html(self) -> str:
         where = f"{escape(self.module)}.{escape(self.qualname)}"
         if self.part is None:
             caption = f'<div style="font:12px monospace;color:#666">{where}</div>'
@@ -49,6 +59,8 @@ class SourceView:
         return f'<div class="gamelab-source">{caption}{self._highlight(self.part)}{whole}</div>'
 
     def __repr__(self) -> str:
+        if self.folded:
+            return f"<the shipped {self.qualname}, folded: {len(self.code.splitlines())} lines, open it in the notebook>"
         if self.part is None:
             return f"# {self.module}.{self.qualname}\n{self.code}"
         count = len(self.part.splitlines())
@@ -56,16 +68,20 @@ class SourceView:
                 f"of {len(self.code.splitlines())}\n{self.part}")
 
 
-def show_source(obj: Any, *, lines: tuple[int, int] | None = None, region: str | None = None) -> SourceView:
+def show_source(obj: Any, *, lines: tuple[int, int] | None = None, region: str | None = None,
+                folded: bool = False) -> SourceView:
     """The source of ``obj`` (a function, class or method) exactly as it ships in ``gamelab``.
 
     ``lines=(first, last)`` (counted from the ``def`` line, 1-based) or ``region="name"`` (the lines
     between ``# region name`` and ``# endregion`` comments in the shipped code) shows only the part a
-    section is about, with the whole function collapsed below it.
+    section is about, with the whole function collapsed below it. ``folded=True`` shows it closed, to be
+    opened on purpose: the way to show the shipped answer of an exercise.
 
     >>> from gamelab.demo.game import cell_name
     >>> print(repr(show_source(cell_name)).splitlines()[1])
     def cell_name(row: int, col: int) -> str:
+    >>> show_source(cell_name, folded=True)
+    <the shipped cell_name, folded: 3 lines, open it in the notebook>
     >>> print(repr(show_source(cell_name, lines=(3, 3))))
     # gamelab.demo.game.cell_name, lines 3-3 of 3
         return f"{COLUMNS[col]}{row + 1}"
@@ -76,7 +92,7 @@ def show_source(obj: Any, *, lines: tuple[int, int] | None = None, region: str |
         target = target.fget
     code = textwrap.dedent(inspect.getsource(target)).rstrip() + "\n"
     module = getattr(target, "__module__", "?")
-    view = SourceView(getattr(target, "__qualname__", repr(target)), module, code)
+    view = SourceView(getattr(target, "__qualname__", repr(target)), module, code, folded=folded)
     all_lines = code.splitlines()
     if region is not None:
         starts = [i for i, line in enumerate(all_lines) if line.strip() == f"# region {region}"]
