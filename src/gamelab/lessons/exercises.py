@@ -339,13 +339,17 @@ def assess(ex: Exercise, name: str, answers: Iterable[tuple[tuple[Any, ...], Any
     answers the learner's process wrote down, so a check and a grade say the same, word for word.
     """
     report = ExerciseReport(ex.id, name, PASSED, solution_code=solution_code)
+    shown: tuple[tuple[Any, ...], Any, Any] | None = None  # the case the report draws
     for case, expected, got in answers:
         report.total += 1
         if agree(ex, expected, got):
             continue
         report.failed += 1
-        if report.explanation is None:
-            report.explanation = explanation(ex, case, expected, got, name)
+        # the most telling case first: the first that raised, else the first wrong value
+        if shown is None or (isinstance(got, Raised) and not isinstance(shown[2], Raised)):
+            shown = (case, expected, got)
+    if shown is not None:
+        report.explanation = explanation(ex, *shown, name)
     if report.failed:
         report.status = FAILED
     elif report.total == 0:
