@@ -76,6 +76,9 @@ class Explanation:
 
     lines: list[str]
     picture: Any = None  # an object with _repr_svg_ (a Picture's image), or None
+    #: how many differences the picture marks (squares ringed, cards outlined…): a report's picture must
+    #: show at least one, and a test holds every exercise's report to it
+    marks: int = 0
 
 
 @dataclass
@@ -400,7 +403,8 @@ def explanation(ex: Exercise, case: tuple[Any, ...], expected: Any, got: Any, na
         if got.where:
             lines.append(f"  in your {got.where}")
         base = _explain(ex, case, expected, None, name)
-        return Explanation(lines + [line for line in base.lines if not line.startswith("  yours")], base.picture)
+        return Explanation(lines + [line for line in base.lines if not line.startswith("  yours")], base.picture,
+                           base.marks)
     return _explain(ex, case, expected, got, name)
 
 
