@@ -146,6 +146,11 @@ class LightsOut(Game):
 
         return LightsOutPicture().svg(self)
 
+    def _repr_png_(self) -> tuple[bytes, dict[str, int]]:
+        from .picture import LightsOutPicture
+
+        return LightsOutPicture().png_bundle(self)
+
 
 def solve(game: LightsOut) -> list[str]:
     """The fewest presses that turn every light off (empty if already dark).

@@ -659,6 +659,12 @@ class Klondike(Game):
 
         return KlondikePicture().svg(self)
 
+    def _repr_png_(self) -> tuple[bytes, dict[str, int]]:
+        """The same picture as PNG, for a notebook not yet trusted and for GitHub."""
+        from .picture import KlondikePicture
+
+        return KlondikePicture().png_bundle(self)
+
     def __str__(self) -> str:
         """A compact text board: stock, waste (last three shown), foundations, then the columns.
 

@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Iterable, Sequence
 
+from ..pictures.picture import img_tag
 from .answers import Foreign, Raised, roundtrip
 
 __all__ = ["Exercise", "Explanation", "ExerciseReport", "register", "exercise", "check", "use", "is_stub",
@@ -306,7 +307,7 @@ class ExerciseReport:
             html.append('<pre style="margin:4px 0">' + escape("\n".join(lines[1:])) + "</pre>")
         picture = self.explanation.picture if self.explanation else None
         if picture is not None:
-            html.append(f'<div class="gamelab-check-picture">{picture._repr_svg_()}</div>')
+            html.append(f'<div class="gamelab-check-picture">{img_tag(picture, lines[0])}</div>')
         if self.status != PASSED and self.solution_code:
             html.append(_details("The shipped solution (open it when you are stuck)", self.solution_code))
         html.append("</div>")
@@ -503,12 +504,10 @@ def use_all(*functions: Callable[..., Any], even_if_failing: bool = False) -> li
 
 
 def _show(note: PiecesNote) -> None:
-    try:
-        from IPython import get_ipython
-        from IPython.display import display
-    except ImportError:  # pragma: no cover - IPython is a dependency
-        get_ipython = None  # type: ignore[assignment]
-    if get_ipython is not None and get_ipython() is not None:
+    from IPython import get_ipython
+    from IPython.display import display
+
+    if get_ipython() is not None:
         display(note)
     else:
         print(note.summary)

@@ -433,3 +433,8 @@ class Minesweeper(Game):
 
         return MinesweeperPicture().svg(self)
 
+    def _repr_png_(self) -> tuple[bytes, dict[str, int]]:
+        from .picture import MinesweeperPicture
+
+        return MinesweeperPicture().png_bundle(self)
+

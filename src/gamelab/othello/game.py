@@ -412,6 +412,12 @@ class Othello(Game):
 
         return OthelloPicture().svg(self, OthelloUI(hints=True))
 
+    def _repr_png_(self) -> tuple[bytes, dict[str, int]]:
+        # Beside the SVG: what a notebook shows before it is trusted, and what GitHub shows.
+        from .picture import OthelloPicture, OthelloUI
+
+        return OthelloPicture().png_bundle(self, OthelloUI(hints=True))
+
     def __repr__(self) -> str:
         black, white = self.score()
         return f"<Othello ply {self.plies}: black {black}, white {white}, {self.to_move} to move>"

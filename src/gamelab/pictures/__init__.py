@@ -6,9 +6,9 @@
 """
 
 from .painter import CJK_FONT, FONT, CanvasPainter, Painter, RecordingPainter, Shape, SpriteCache, SvgPainter
-from .picture import HitPainter, Picture, SvgImage
+from .picture import HitPainter, Picture, SvgImage, img_tag
 
 __all__ = [
     "Painter", "SvgPainter", "CanvasPainter", "SpriteCache", "RecordingPainter", "HitPainter", "Shape",
-    "Picture", "SvgImage", "FONT", "CJK_FONT",
+    "Picture", "SvgImage", "img_tag", "FONT", "CJK_FONT",
 ]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 from abc import ABC, abstractmethod
-from typing import Any, Generic, Hashable, TypeVar
+from typing import Any, Callable, Generic, Hashable, TypeVar
 
 from .painter import Painter, SvgPainter
 
-__all__ = ["Picture", "HitPainter", "SvgImage"]
+__all__ = ["Picture", "HitPainter", "SvgImage", "img_tag"]
 
 S = TypeVar("S")
 P = TypeVar("P", bound=Painter)
@@ -54,6 +55,18 @@ class Picture(ABC, Generic[S]):
         width, height = self.size(state, ui)
         return self.paint(SvgPainter(width, height, title=title), state, ui).svg()
 
+    def png(self, state: S, ui: Any = None, *, scale: float = 2.0) -> bytes:
+        """The picture as PNG bytes, ``scale`` pixels per picture pixel (what an untrusted notebook shows)."""
+        from .raster import PngPainter  # Pillow only when a PNG is asked for
+
+        width, height = self.size(state, ui)
+        return self.paint(PngPainter(width, height, scale=scale), state, ui).png()
+
+    def png_bundle(self, state: S, ui: Any = None) -> tuple[bytes, dict[str, int]]:
+        """What ``_repr_png_`` returns: the PNG, and the picture's own size to show it at."""
+        width, height = self.size(state, ui)
+        return self.png(state, ui), {"width": int(width), "height": int(height)}
+
     def target_at(self, state: S, x: float, y: float, ui: Any = None) -> Hashable | None:
         """What a click at pixel (x, y) points at, or ``None`` for nothing."""
         width, height = self.size(state, ui)
@@ -61,18 +74,29 @@ class Picture(ABC, Generic[S]):
 
     def image(self, state: S, ui: Any = None) -> "SvgImage":
         """An object that shows as this picture in a notebook."""
-        return SvgImage(self.svg(state, ui), label=f"{type(self).__name__}")
+        return SvgImage(self.svg(state, ui), label=f"{type(self).__name__}",
+                        png=lambda: self.png_bundle(state, ui))
 
 
 class SvgImage:
-    """An SVG string that a notebook displays as a picture (``_repr_svg_``) with a short text form."""
+    """An SVG string that a notebook displays as a picture (``_repr_svg_``) with a short text form.
 
-    def __init__(self, svg: str, label: str = "picture") -> None:
+    ``png`` makes the same picture as PNG (``(bytes, {"width": w, "height": h})``): a notebook stores both,
+    and shows the PNG where it may not show the SVG (an untrusted notebook, GitHub).
+    """
+
+    def __init__(self, svg: str, label: str = "picture",
+                 png: Callable[[], tuple[bytes, dict[str, int]]] | None = None) -> None:
         self.data = svg
         self.label = label
+        self._png = png
 
     def _repr_svg_(self) -> str:
         return self.data
+
+    def _repr_png_(self) -> tuple[bytes, dict[str, int]] | None:
+        return self._png() if self._png is not None else None
+
 
     def __repr__(self) -> str:
         return f"<{self.label}>"
@@ -81,3 +105,24 @@ class SvgImage:
         """Write the SVG to ``path``."""
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(self.data)
+
+
+def img_tag(picture: Any, alt: str = "") -> str:
+    """``picture`` (anything with ``_repr_png_`` or ``_repr_svg_``) as an ``<img>`` holding its own data.
+
+    HTML in a notebook that is not trusted yet is sanitized: an inline ``<svg>`` is stripped, an ``<img>``
+    with a ``data:`` address stays. So pictures inside HTML (a check's report) are images: the PNG, at
+    the picture's own size, where there is one, else the SVG.
+    """
+    from html import escape
+
+    made = picture._repr_png_() if hasattr(picture, "_repr_png_") else None
+    if made is not None:
+        data, size = made if isinstance(made, tuple) else (made, {})
+        src = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+        dims = "".join(f' {key}="{int(size[key])}"' for key in ("width", "height") if key in size)
+    else:
+        svg = picture._repr_svg_()
+        src = "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+        dims = ""
+    return f'<img src="{src}"{dims} alt="{escape(alt)}" style="max-width:100%;height:auto">'

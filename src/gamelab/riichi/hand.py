@@ -331,6 +331,11 @@ class Hand:
 
         return HandPicture().svg(self, title=str(self))
 
+    def _repr_png_(self) -> tuple[bytes, dict[str, int]]:
+        from .picture import HandPicture
+
+        return HandPicture().png_bundle(self)
+
     # ------------------------------------------------------------------ reading
 
     def _suit_counts(self, suit: str) -> list[int]:

@@ -92,3 +92,8 @@ class River:
         from .picture import RiverPicture  # lazy: the engine never needs the drawing code
 
         return RiverPicture().svg(self, title=str(self) or "empty river")
+
+    def _repr_png_(self) -> tuple[bytes, dict[str, int]]:
+        from .picture import RiverPicture
+
+        return RiverPicture().png_bundle(self)

@@ -346,6 +346,11 @@ class Shanghai(Game):
 
         return ShanghaiPicture().svg(self)
 
+    def _repr_png_(self) -> tuple[bytes, dict[str, int]]:
+        from .picture import ShanghaiPicture
+
+        return ShanghaiPicture().png_bundle(self)
+
 
 def pair_action(first: Tile | Position | str, second: Tile | Position | str) -> str:
     """The action text taking two tiles: ``pair_action((0, 3, 5), "0.4.6") == "0.3.5 0.4.6"``."""

@@ -257,6 +257,11 @@ class Table:
 
         return TablePicture().svg(TableView.of(self, reveal=True))
 
+    def _repr_png_(self) -> tuple[bytes, dict[str, int]]:
+        from .picture import TablePicture, TableView
+
+        return TablePicture().png_bundle(TableView.of(self, reveal=True))
+
     def _log(self, event: dict[str, Any]) -> None:
         self.paipu["log"][-1].append(event)
 
