@@ -29,6 +29,7 @@ Data flows one way: click → target → controls → action → engine (or a re
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import ctypes
 import threading
@@ -887,6 +888,17 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
             self.redo() if shift else self.undo()
             return
         self.on_key(key)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget, and beside it the board as a still picture: what a notebook shows where the widget
+        cannot live (opened before it is trusted or before its cells have run, on GitHub). A page that
+        runs the widget shows the widget."""
+        data = super()._repr_mimebundle_(**kwargs)
+        if not data:
+            return data
+        png, size = self.picture.png_bundle(self.shown, self.ui)
+        data["image/png"] = base64.b64encode(png).decode("ascii")
+        return data, {"image/png": size}
 
     def __repr__(self) -> str:
         # A short, stable text form: nbval compares it, and the default one lists every child widget.
