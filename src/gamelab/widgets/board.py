@@ -239,6 +239,19 @@ class ClockDisplay(widgets.HTML):
         self.refresh()
 
 
+#: Ctrl+S (Cmd+S on a Mac) sent from the focused board's parent element, so JupyterLab's keyboard shortcuts
+#: see it (the canvas itself swallows every key); JupyterLab reads the key from ``keyCode``
+_SAVE_FROM_THE_PAGE = """(() => {
+  const mac = /Mac/i.test(navigator.platform);
+  const from = document.activeElement && document.activeElement.parentElement || document.body;
+  const press = new KeyboardEvent("keydown", {key: "s", code: "KeyS", ctrlKey: !mac, metaKey: mac,
+                                              bubbles: true, cancelable: true});
+  Object.defineProperty(press, "keyCode", {get: () => 83});
+  Object.defineProperty(press, "which", {get: () => 83});
+  from.dispatchEvent(press);
+})();"""
+
+
 class PlayBoard(widgets.VBox, Generic[G, U]):
     """A playable board in a notebook cell, driven by a :class:`~gamelab.game.Record` of ``G`` positions.
 
@@ -313,6 +326,9 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         footer.append(self.extras)
         if self.record_panel is not None:
             footer.append(self.record_panel)
+        #: where the board asks the page for what only the page can do (saving the notebook on Ctrl+S)
+        self.page = widgets.Output(layout=widgets.Layout(display="none"))
+        footer.append(self.page)
         super().__init__([self.view.box, widgets.VBox([self.status_line, self.work_box]), *footer])
         self.add_class("gamelab-board")
         self.build()  # phase two: the game's own buttons and controls, before anything is drawn
@@ -887,7 +903,23 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         if (ctrl or meta) and key.lower() == "z":
             self.redo() if shift else self.undo()
             return
+        if (ctrl or meta) and key.lower() == "s":
+            self.save_notebook()
+            return
         self.on_key(key)
+
+    def save_notebook(self) -> None:
+        """Save the notebook this board is in, as Ctrl+S does outside it.
+
+        The canvas keeps every key it is given (Ctrl+S too), so the board hands the shortcut back to the
+        page: a one-line script, shown in the board's hidden output, sends Ctrl+S from the board's place
+        in the page to JupyterLab's own shortcuts. (Where nothing saves, as in Voila, nothing happens.)
+        """
+        from IPython.display import Javascript, display
+
+        self.page.clear_output()
+        with self.page:
+            display(Javascript(_SAVE_FROM_THE_PAGE))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, and beside it the board as a still picture: what a notebook shows where the widget
