@@ -27,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from ..words import of_cases
 from . import frames, sandbox
 from .plan import ERROR, MISSING, NOT_WRITTEN, SHIPPED
 
@@ -505,7 +506,7 @@ class _Grading:
     def unfinished(self, stopped: Stopped, exercise_id: str, name: str, verdict: dict[str, Any]) -> ExerciseResult:
         """The result of an exercise whose answering was cut short (a time limit, a process that died)."""
         answered, total = verdict.get("answered", 0), verdict.get("total")
-        counted = f" ({answered} of {total} cases answered)" if total else ""
+        counted = f" (it answered {of_cases(answered, total)})" if total else ""
         if stopped.why == TIMED_OUT:
             return ExerciseResult(exercise_id, TIMED_OUT,
                                   [f"⏱ {exercise_id}: {name}() did not finish within {self.limited()}{counted}."])

@@ -22,6 +22,7 @@ import resource
 import sys
 from typing import IO, Any, Iterator
 
+from ..words import of_cases
 from . import frames
 
 __all__ = ["main", "Judge"]
@@ -77,9 +78,9 @@ class Judge:
         elif answered < len(cases):
             if report.failed == 0:
                 status = "failed"
-                lines = [f"✘ {exercise_id}: {name}() answered {answered} of the {len(cases)} cases."]
+                lines = [f"✘ {exercise_id}: {name}() answered {of_cases(answered, len(cases))}."]
             else:
-                lines = lines + [f"  ({name}() answered {answered} of the {len(cases)} cases)"]
+                lines = lines + [f"  ({name}() answered {of_cases(answered, len(cases))})"]
         reply: dict[str, Any] = {"op": "verdict", "status": status, "lines": lines,
                                  "total": len(cases), "answered": answered, "failed": report.failed}
         explanation = report.explanation

@@ -59,6 +59,7 @@ from html import escape
 from typing import Any, Callable, Iterable, Sequence
 
 from ..pictures.picture import img_tag
+from ..words import of_cases
 from .answers import Foreign, Raised, roundtrip
 
 __all__ = ["Exercise", "Explanation", "ExerciseReport", "register", "exercise", "check", "use", "is_stub",
@@ -287,7 +288,7 @@ class ExerciseReport:
             return [f"✎ {self.exercise_id}: not written yet. Write the body of {self.name}() above, "
                     f"run its cell, then run this one again."]
         if self.status == PASSED:
-            return [f"✔ {self.exercise_id}: {self.name}() agrees with the shipped version on {_cases(self.total)}."]
+            return [f"✔ {self.exercise_id}: {self.name}() agrees with the shipped version on {of_cases(self.total, self.total)}."]
         head = (f"✘ {self.exercise_id}: its one case differs from the shipped version." if self.total == 1 else
                 f"✘ {self.exercise_id}: {self.failed} of {self.total} cases differ from the shipped version.")
         body = self.explanation.lines if self.explanation else []
@@ -312,10 +313,6 @@ class ExerciseReport:
             html.append(_details("The shipped solution (open it when you are stuck)", self.solution_code))
         html.append("</div>")
         return "".join(html)
-
-
-def _cases(count: int) -> str:
-    return "its one case" if count == 1 else f"all {count} cases"
 
 
 def _details(summary: str, code: str) -> str:

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
+from ..words import of_cases
+
 __all__ = ["SourceView", "show_source", "compare", "CheckReport", "swap", "swapped", "progress"]
 
 
@@ -125,10 +127,12 @@ class CheckReport:
 
     def _lines(self) -> list[str]:
         if self.passed:
-            return [f"✔ {self.name}: all {self.total} cases agree with the reference. Well done!"]
+            return [f"✔ {self.name}: {of_cases(self.total, self.total)} agree{'s' if self.total == 1 else ''} with the "
+                    "reference. Well done!"]
         if self.total == 0:
             return [f"✘ {self.name}: there were no cases to check"]
-        lines = [f"✘ {self.name}: {len(self.failures)} of {self.total} cases differ from the reference."]
+        lines = [f"✘ {self.name}: {of_cases(len(self.failures), self.total)} "
+                 f"differ{'s' if self.total == 1 or len(self.failures) == 1 else ''} from the reference."]
         for case, expected, got in self.failures[: self.shown]:
             shown_case = ", ".join(map(repr, case)) if isinstance(case, tuple) else repr(case)
             lines.append(f"  {self.name}({shown_case}): expected {expected!r}, got {got!r}")
