@@ -266,7 +266,11 @@ def _progress_bar(label: str, count: int) -> Any:
     import ipywidgets as widgets
     from IPython.display import display
 
-    bar = widgets.IntProgress(value=0, min=0, max=max(count, 1), description=label,
-                              style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
+    class Bar(widgets.IntProgress):
+        def __repr__(self) -> str:  # what a notebook shows where the bar cannot live (opened, not run yet)
+            return f"{self.description} ({self.value} of {self.max})"
+
+    bar = Bar(value=0, min=0, max=max(count, 1), description=label,
+              style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
     display(bar)
     return bar

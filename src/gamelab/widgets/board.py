@@ -29,7 +29,6 @@ Data flows one way: click → target → controls → action → engine (or a re
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import ctypes
 import threading
@@ -46,7 +45,7 @@ from ..errors import IllegalMove
 from ..game import Game, Record
 from ..pictures import Painter, Picture
 from ..words import count
-from .canvas import BoardCanvas, fire
+from .canvas import BoardCanvas, fire, with_still_picture
 from .sound import synthesize
 
 __all__ = ["PlayBoard", "SoundPlayer", "ClockDisplay", "fire", "Progress", "Stopped"]
@@ -922,15 +921,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
             display(Javascript(_SAVE_FROM_THE_PAGE))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The widget, and beside it the board as a still picture: what a notebook shows where the widget
-        cannot live (opened before it is trusted or before its cells have run, on GitHub). A page that
-        runs the widget shows the widget."""
-        data = super()._repr_mimebundle_(**kwargs)
-        if not data:
-            return data
-        png, size = self.picture.png_bundle(self.shown, self.ui)
-        data["image/png"] = base64.b64encode(png).decode("ascii")
-        return data, {"image/png": size}
+        # the board as a still picture beside the widget (see with_still_picture)
+        return with_still_picture(super()._repr_mimebundle_(**kwargs), self.picture, self.shown, self.ui)
 
     def __repr__(self) -> str:
         # A short, stable text form: nbval compares it, and the default one lists every child widget.

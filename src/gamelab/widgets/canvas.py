@@ -27,6 +27,7 @@ with ipycanvas are done once, here:
 
 from __future__ import annotations
 
+import base64
 import time
 import weakref
 from typing import Any, Callable, Hashable
@@ -86,6 +87,20 @@ def fire(widget: widgets.Widget, *, raw: bool = False, **content: Any) -> None:
     if ratio != 1.0 and str(content.get("event", "")).startswith("mouse_") and "x" in content:
         content = dict(content, x=content["x"] * ratio, y=content["y"] * ratio)
     widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def with_still_picture(bundle: Any, picture: Picture[Any], state: Any, ui: Any = None) -> Any:
+    """A widget's display bundle with the picture it shows as a PNG beside it.
+
+    The PNG is what a notebook shows where the widget cannot live (opened before it is trusted or run, on
+    GitHub); a page that runs the widget shows the widget.
+    """
+    if not bundle:
+        return bundle
+    png, size = picture.png_bundle(state, ui)
+    data = dict(bundle)
+    data["image/png"] = base64.b64encode(png).decode("ascii")
+    return data, {"image/png": size}
 
 
 class BoardCanvas:

@@ -13,7 +13,7 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 import ipywidgets as widgets
 
 from ..pictures import Picture
-from .canvas import BoardCanvas
+from .canvas import BoardCanvas, with_still_picture
 
 __all__ = ["RecordViewer"]
 
@@ -66,6 +66,10 @@ class RecordViewer(widgets.VBox, Generic[S]):
         state = self.states[self.slider.value]
         self.view.draw(self.picture, state)
         self.caption.value = escape(self.caption_of(state))
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # the moment on screen as a still picture beside the widget (see with_still_picture)
+        return with_still_picture(super()._repr_mimebundle_(**kwargs), self.picture, self.states[self.slider.value])
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}: {len(self.states)} events>"
