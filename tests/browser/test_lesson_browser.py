@@ -1,5 +1,5 @@
-"""A lesson as a learner meets it: JupyterLab, an answer typed into the exercise cell, Run All, the check
-passes, and the board at the end plays on the learner's own function."""
+"""A lesson as a learner meets it: JupyterLab, an answer typed into one exercise cell (the others left as
+stubs), Run All, its check passes, and the board at the end plays on the learner's own function."""
 
 from __future__ import annotations
 
@@ -51,6 +51,9 @@ def test_a_learner_writes_the_exercise_and_plays_on_it(page, jupyterlab):
     outputs = page.locator(".jp-OutputArea-output")
     expect(outputs.filter(has_text="✔ lights_out.press_mask").first).to_be_visible(timeout=90_000)
     expect(outputs.filter(has_text="press_mask: yours (checked ✔)").first).to_be_visible(timeout=60_000)
+    # the board's one line: this piece is the learner's, the two stubs left are the shipped ones
+    expect(outputs.filter(has_text="your pieces: 1 of 3 ✔; the shipped ones where cell_name, toggle not written yet")
+           .first).to_be_visible(timeout=60_000)
 
     canvas = page.locator(".jp-OutputArea-output canvas").last
     canvas.wait_for(state="visible", timeout=60_000)

@@ -6,10 +6,10 @@
 """
 
 from ..lazy import lazy_exports
-from .game import LightsOut, cell_name, parse_cell, solve
+from .game import LightsOut, cell_name, parse_cell, press_mask, solve, toggle
 from .picture import Lamp, LightsOutPicture, LightsOutUI
 
 __all__ = ["LightsOut", "LightsOutPicture", "LightsOutBoard", "LightsOutUI", "Lamp", "solve", "cell_name",
-           "parse_cell"]
+           "press_mask", "toggle", "parse_cell"]
 
 __getattr__ = lazy_exports(__name__, {"LightsOutBoard": ".widget"})

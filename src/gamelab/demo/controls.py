@@ -14,16 +14,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..controls import Response
-from .game import LightsOut, cell_name, parse_cell, solve
+from ..errors import IllegalMove
+from .game import LightsOut, parse_cell, solve
 from .picture import Lamp, LightsOutUI
 
 __all__ = ["click", "key", "hint"]
 
 
 def click(game: LightsOut, ui: LightsOutUI, target: object) -> Response[LightsOutUI] | None:
-    """A click on a lamp presses it (and clears the hint); between the lamps nothing happens."""
+    """A click on a lamp presses it, by the name the game's ``cell_name`` gives it (and clears the hint);
+    between the lamps nothing happens."""
     if isinstance(target, Lamp):
-        return Response.play(cell_name(target.row, target.col), ui=replace(ui, hint=None))
+        try:
+            action = game.lamp_name(target.row, target.col)
+        except IllegalMove as exc:
+            return Response.refuse(str(exc), ui=replace(ui, hint=None))
+        return Response.play(action, ui=replace(ui, hint=None))
     return None
 
 
@@ -33,8 +39,12 @@ def key(game: LightsOut, ui: LightsOutUI, key: str) -> Response[LightsOutUI] | N
 
 
 def hint(game: LightsOut, ui: LightsOutUI) -> Response[LightsOutUI]:
-    """Mark the first press of a shortest solution, and say how many presses are left at best."""
-    presses = solve(game)
+    """Mark the first press of a shortest solution, and say how many presses are left at best (or that
+    none turns the lights off, with a press rule other than the shipped one)."""
+    try:
+        presses = solve(game)
+    except IllegalMove as exc:
+        return Response.refuse(f"No hint: {exc}.")
     if not presses:
         return Response(message="Nothing to hint: every light is off.")
     row, col = parse_cell(presses[0], game.size)

@@ -1,7 +1,9 @@
 """Lights Out: the small complete game of the start-here lesson.
 
 A square grid of lights; pressing one toggles it and its four neighbours. Turn every light off.
-Pressing is its own inverse and the order of presses does not matter, so a puzzle made by pressing
+A press goes through the three pieces the start-here lesson has a learner write: :func:`cell_name` names
+the lamp clicked (the action's text), :func:`press_mask` says which lamps the press toggles and
+:func:`toggle` gives the lights after it. Pressing is its own inverse and the order of presses does not matter, so a puzzle made by pressing
 random cells of a dark board is always solvable, and :func:`solve` finds the fewest presses by
 linear algebra over GF(2) (each press is a vector; we look for a combination that equals the board).
 
@@ -15,20 +17,25 @@ linear algebra over GF(2) (each press is a vector; we look for a combination tha
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, ClassVar, Self
+from typing import Any, Callable, Self
 
 from .. import setup
 from ..errors import IllegalMove
 from ..game import Game, check_action_text, register_game
 
-__all__ = ["LightsOut", "solve", "cell_name", "parse_cell", "press_mask"]
+__all__ = ["LightsOut", "solve", "cell_name", "parse_cell", "press_mask", "toggle", "PIECES"]
 
 COLUMNS = "abcdefghij"
 
 
 def cell_name(row: int, col: int) -> str:
-    """``(0, 0)`` → ``'a1'``: column letter then row number, as on a chess board read top-down."""
-    return f"{COLUMNS[col]}{row + 1}"
+    """The name of the lamp at ``(row, col)`` (0-based, from the top left): its column's letter, then its
+    row's number counted from 1, as on a chess board read top-down.
+
+    >>> cell_name(2, 1)
+    'b3'
+    """
+    return COLUMNS[col] + str(row + 1)
 
 
 def parse_cell(text: str, size: int) -> tuple[int, int]:
@@ -61,11 +68,30 @@ def press_mask(size: int, row: int, col: int) -> int:
     return mask
 
 
+def toggle(lights: int, mask: int) -> int:
+    """The lights after a press that toggles the lamps of ``mask``: each of them that is lit goes dark, each
+    dark one lights up, and the other lamps stay as they are (both are bit masks, one bit per lamp).
+
+    >>> bin(toggle(0b0110, 0b0011))
+    '0b101'
+    """
+    return lights ^ mask
+
+
+#: the pieces a game plays by, by name (:meth:`LightsOut.with_pieces` swaps in a learner's)
+PIECES = ("cell_name", "press_mask", "toggle")
+
+
 @register_game
 class LightsOut(Game):
     """A Lights Out position: ``lights`` is a bit mask, bit ``row * size + col`` set when lit."""
 
     name = "lights-out"
+
+    # The pieces a press goes through; with_pieces makes a game that plays by others (a learner's).
+    cell_name = staticmethod(cell_name)
+    press_mask = staticmethod(press_mask)
+    toggle = staticmethod(toggle)
 
     def __init__(self, size: int, lights: int, setup: dict[str, Any]) -> None:
         self.size = size
@@ -84,20 +110,50 @@ class LightsOut(Game):
         game = cls(size, 0, {"size": size, "seed": seed, "presses": presses})
         count = size * 2 if presses is None else presses
         for cell in rng.sample(range(size * size), min(count, size * size)):
-            game.lights ^= game._mask(*divmod(cell, size))
+            game.lights ^= press_mask(size, *divmod(cell, size))  # the shipped pieces: a seed is one puzzle
         return game
 
-    #: the press rule; :meth:`with_press_rule` makes a game that plays by another one (a learner's)
-    press_rule: ClassVar["staticmethod[[int, int, int], int]"] = staticmethod(press_mask)
-
     @classmethod
-    def with_press_rule(cls, rule: Callable[[int, int, int], int]) -> type["LightsOut"]:
-        """LightsOut playing by ``rule(size, row, col)`` instead of :func:`press_mask` (same name in saves)."""
-        return type(cls.__name__, (cls,), {"press_rule": staticmethod(rule), "__module__": cls.__module__})
+    def with_pieces(cls, **pieces: Callable[..., Any]) -> type["LightsOut"]:
+        """LightsOut playing by the given pieces (``cell_name=``, ``press_mask=``, ``toggle=``) instead of the
+        shipped ones; the others stay. Saves keep the same name. A puzzle is dealt by the shipped pieces, so a
+        seed is the same puzzle whatever the pieces.
+
+        >>> Lamps = LightsOut.with_pieces(press_mask=lambda size, row, col: 1 << (row * size + col))
+        >>> g = Lamps.new(size=3, seed=0, presses=0); g.play("b2"); print(g)
+        . . .
+        . # .
+        . . .
+        """
+        unknown = sorted(set(pieces) - set(PIECES))
+        if unknown:
+            raise TypeError(f"LightsOut has no piece called {', '.join(unknown)} (its pieces: {', '.join(PIECES)})")
+        own = {name: staticmethod(piece) for name, piece in pieces.items() if piece is not None}
+        return type(cls.__name__, (cls,), {**own, "__module__": cls.__module__}) if own else cls
+
+    def lamp_name(self, row: int, col: int) -> str:
+        """The action that presses the lamp at (row, col): its name by the ``cell_name`` piece."""
+        name = self._piece("cell_name", row, col)
+        if not isinstance(name, str):
+            raise IllegalMove(f"cell_name({row}, {col}) gave {name!r}, which is not a text like 'b2'")
+        return name
 
     def _mask(self, row: int, col: int) -> int:
-        """The lights one press at (row, col) toggles (the press rule's answer)."""
-        return self.press_rule(self.size, row, col)
+        """The lights one press at (row, col) toggles (the press_mask piece's answer, checked)."""
+        return self._lights(self._piece("press_mask", self.size, row, col), f"press_mask({self.size}, {row}, {col})")
+
+    def _piece(self, name: str, *args: int) -> Any:
+        try:
+            return getattr(self, name)(*args)
+        except Exception as exc:  # a learner's piece played on purpose though its check fails: refused, not a crash
+            raise IllegalMove(f"{name}({', '.join(map(str, args))}) raised {type(exc).__name__}: {exc}") from exc
+
+    def _lights(self, value: object, what: str) -> int:
+        """``value`` if it is a set of this board's lamps; a piece that answers anything else is refused."""
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << self.size * self.size:
+            raise IllegalMove(f"{what} gave {value!r}, which is not a set of lamps of this "
+                              f"{self.size} × {self.size} board (a whole number from 0 to 2 ** {self.size ** 2} - 1)")
+        return value
 
     def copy(self) -> Self:
         twin = type(self)(self.size, self.lights, self.setup)
@@ -108,13 +164,14 @@ class LightsOut(Game):
         if self.is_over:
             raise IllegalMove("the puzzle is already solved: every light is off")
         row, col = parse_cell(action, self.size)
-        self.lights ^= self._mask(row, col)
+        mask = self._mask(row, col)
+        self.lights = self._lights(self._piece("toggle", self.lights, mask), f"toggle({self.lights}, {mask})")
         self.presses += 1
 
     def legal_actions(self) -> list[str]:
         if self.is_over:
             return []
-        return [cell_name(r, c) for r in range(self.size) for c in range(self.size)]
+        return [self.lamp_name(r, c) for r in range(self.size) for c in range(self.size)]
 
     def is_lit(self, row: int, col: int) -> bool:
         return bool(self.lights >> (row * self.size + col) & 1)
@@ -153,7 +210,8 @@ class LightsOut(Game):
 
 
 def solve(game: LightsOut) -> list[str]:
-    """The fewest presses that turn every light off (empty if already dark).
+    """The fewest presses that turn every light off (empty if already dark); ``IllegalMove`` if none does
+    (a position only another press rule than the shipped one can make).
 
     Gaussian elimination over GF(2) finds one solution and the null space; trying every combination
     of null-space vectors (at most a few for sizes up to 10) picks the shortest.
@@ -178,8 +236,8 @@ def solve(game: LightsOut) -> list[str]:
                 rows[r] ^= rows[rank]
         pivots.append(col)
         rank += 1
-    if any(rows[r] >> n & 1 for r in range(rank, n)):
-        raise ValueError("this position has no solution")  # never for puzzles made by presses
+    if any(rows[r] >> n & 1 for r in range(rank, n)):  # never with the shipped presses; maybe with others
+        raise IllegalMove("no set of presses turns every light off with this press rule")
     base = sum(((rows[i] >> n) & 1) << col for i, col in enumerate(pivots))
     free = [c for c in range(n) if c not in pivots]
     kernel = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Mapping
 
 from ..widgets import PlayBoard
 from . import controls
@@ -15,7 +15,8 @@ __all__ = ["LightsOutBoard"]
 class LightsOutBoard(PlayBoard[LightsOut, LightsOutUI]):
     """Click a lamp to toggle it and its neighbours; Hint marks one press of a shortest solution.
 
-    ``press_rule(size, row, col)`` plays by another press rule (a learner's :func:`~.game.press_mask`).
+    ``pieces`` plays by other pieces than the shipped ones, by name (``{"press_mask": mine}``; a lesson's
+    ``your_pieces(...)`` gives them): see :meth:`.LightsOut.with_pieces`.
 
     >>> board = LightsOutBoard(size=5, seed=1)   # in a notebook cell, the last line shows it
     """
@@ -23,10 +24,10 @@ class LightsOutBoard(PlayBoard[LightsOut, LightsOutUI]):
     picture = LightsOutPicture()
     action_sound = "click"
 
-    def __init__(self, size: int = 5, seed: int = 0, *, press_rule: Callable[[int, int, int], int] | None = None,
+    def __init__(self, size: int = 5, seed: int = 0, *, pieces: Mapping[str, Callable[..., Any]] | None = None,
                  **options: Any) -> None:
         self._next_seed = seed
-        self.rules = LightsOut.with_press_rule(press_rule) if press_rule is not None else LightsOut
+        self.rules = LightsOut.with_pieces(**(pieces or {}))
         options.setdefault("clock", True)
         super().__init__(self.rules.new(size=size, seed=seed), **options)
 
