@@ -6,6 +6,8 @@
     gamelab lab [DIR]                  copy the lessons, then start JupyterLab there
     gamelab list                       the lessons shipped with this installation
     gamelab grade PATH... [--json]     grade learners' notebooks (files, or class folders of <learner>/<lesson>.ipynb)
+    gamelab server-extension enable|disable|status
+                                       boards answer sooner: kernel replies without Nagle's delay (off until enabled)
 
 Nothing here ever writes over a notebook that is already there, or through a symbolic link. A problem is
 one line on stderr: exit status 2 (``gamelab grade``: 3 for a wrong command line, 2 for a notebook that could
@@ -179,6 +181,12 @@ def _parser() -> argparse.ArgumentParser:
     lab.add_argument("dir", nargs="?", default="gamelab-lessons", help="folder for the lessons")
     lab.add_argument("--overwrite", action="store_true", help="replace lessons already there")
     sub.add_parser("list", help="list the lessons")
+    server = sub.add_parser("server-extension", help="turn gamelab's Jupyter server extension on or off",
+                            description="gamelab's server extension makes the kernel's replies reach the page "
+                                        "without Nagle's 40 ms wait, for this environment's Jupyter servers. "
+                                        "It is off until enabled; enable never overrides a configuration that "
+                                        "turns it off.")
+    server.add_argument("action", choices=["enable", "disable", "status"])
     grade = sub.add_parser("grade", help="grade learners' notebooks", description=_GRADE_HELP,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
     grade.add_argument("paths", nargs="+", metavar="PATH",
@@ -230,6 +238,16 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, rest: list[str]) -> int:
+    if args.command == "server-extension":
+        from . import server
+
+        try:
+            actions: dict[str, Callable[[], str]] = {"enable": server.enable, "disable": server.disable,
+                                                     "status": server.status}
+            print(actions[args.action]())
+        except ValueError as refused:
+            raise CommandError(str(refused)) from None
+        return 0
     if args.command == "list":
         for path in lesson_files():
             print(path.name)

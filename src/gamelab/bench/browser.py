@@ -290,7 +290,7 @@ class LabServer:
                           ("IPYTHONDIR", "ipython"), ("MPLCONFIGDIR", "mpl")):
             (home / sub).mkdir(parents=True, exist_ok=True)
             env[name] = str(home / sub)
-        # gamelab's server extension (gamelab.server), as an installed gamelab enables it; a reference
+        # gamelab's server extension (gamelab.server), as `gamelab server-extension enable` turns it on; a reference
         # checkout without it only logs that the extension is missing, and is measured without it.
         enabled = home / "config" / "jupyter_server_config.d"
         enabled.mkdir(parents=True, exist_ok=True)
