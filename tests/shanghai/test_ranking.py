@@ -150,8 +150,15 @@ def test_a_write_that_sqlite_answers_locked_at_once_is_tried_again(monkeypatch):
     # and every write go through _retry_busy, which pauses and tries again; other errors pass at once
     from gamelab.shanghai import ranking as module
 
+    clock = [0.0]
     pauses = []
-    monkeypatch.setattr(module.time, "sleep", pauses.append)
+
+    def sleep(seconds):
+        pauses.append(seconds)
+        clock[0] += seconds
+
+    monkeypatch.setattr(module.time, "sleep", sleep)
+    monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
     con = sqlite3.connect(":memory:", isolation_level=None)
     tries = []
 
@@ -162,15 +169,16 @@ def test_a_write_that_sqlite_answers_locked_at_once_is_tried_again(monkeypatch):
             raise sqlite3.OperationalError("database is locked")
         con.execute("COMMIT")
 
-    module._retry_busy(con, locked_twice)
+    module._retry_busy(con, locked_twice, 15.0)
     assert len(tries) == 3 and len(pauses) == 2 and not con.in_transaction
 
     def always_locked():
         raise sqlite3.OperationalError("database is locked")
 
+    pauses.clear()
     with pytest.raises(sqlite3.OperationalError, match="locked"):
-        module._retry_busy(con, always_locked)
-    assert len(pauses) == 2 + module._BUSY_TRIES - 1
+        module._retry_busy(con, always_locked, 15.0)
+    assert sum(pauses) <= 15.0, "the tries together wait no longer than the timeout"
 
     def broken():
         tries.append(1)
@@ -178,9 +186,69 @@ def test_a_write_that_sqlite_answers_locked_at_once_is_tried_again(monkeypatch):
 
     tries.clear()
     with pytest.raises(sqlite3.OperationalError, match="no such table"):
-        module._retry_busy(con, broken)
+        module._retry_busy(con, broken, 15.0)
     assert len(tries) == 1
     con.close()
+
+
+def test_each_try_waits_only_for_what_is_left_of_the_timeout(monkeypatch):
+    # SQLite's own wait (busy_timeout) shrinks as the tries go on: a file kept locked by another process
+    # costs the ranking's timeout in all, not the timeout once per try (121.7 s for a 15 s timeout before)
+    from gamelab.shanghai import ranking as module
+
+    clock = [0.0]
+    monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(module.time, "sleep", lambda seconds: clock.__setitem__(0, clock[0] + seconds))
+    con = sqlite3.connect(":memory:", isolation_level=None)
+    waits = []
+
+    def locked_after_waiting():
+        wait = con.execute("PRAGMA busy_timeout").fetchone()[0] / 1000
+        waits.append(wait)
+        clock[0] += wait  # as SQLite would: it waited all it was allowed, then gave up
+        raise sqlite3.OperationalError("database is locked")
+
+    with pytest.raises(sqlite3.OperationalError):
+        module._retry_busy(con, locked_after_waiting, 15.0)
+    assert clock[0] <= 15.0 and waits[0] == 15.0 and len(waits) == 1
+    con.close()
+
+
+def test_another_programs_database_is_refused_before_anything_in_it_changes(tmp_path):
+    import hashlib
+
+    path = tmp_path / "notes.sqlite3"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE notes (body TEXT)")
+    con.execute("INSERT INTO notes VALUES ('keep me')")
+    con.commit()
+    con.close()
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    for recover in (False, True):
+        with pytest.raises(RankingError, match="another program's database") as caught:
+            Ranking(path, recover=recover)
+        assert caught.value.reason == "foreign"
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.sqlite3"], "no journal, no WAL, no copy"
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    con.close()
+
+
+def test_a_file_another_process_keeps_locked_is_refused_as_busy(tmp_path):
+    path = tmp_path / "scores.sqlite3"
+    ranking = Ranking(path, timeout=0.3)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process's writer, never finishing
+    try:
+        with pytest.raises(RankingError) as caught:
+            ranking.add("ann", 61_000, given_up=False, deal=1)
+        assert caught.value.reason == "busy"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    ranking.add("ann", 61_000, given_up=False, deal=1)
+    assert ranking.count() == 1
 
 # -- issue 13, item 1: read-only, cannot create and damaged told apart; every error a RankingError ----
 

@@ -181,21 +181,23 @@ def _reason(exc: sqlite3.Error) -> str:
     return "failed"
 
 
-#: how many times a write (or creating the tables) is tried when SQLite answers "locked" at once
-_BUSY_TRIES = 8
-
-
-def _retry_busy(con: sqlite3.Connection, work: Callable[[], None]) -> None:
-    """Run ``work`` (statements on ``con``, a transaction at most), again after a short pause while
-    SQLite reports the file busy, up to :data:`_BUSY_TRIES` times; then its last error is raised.
+def _retry_busy(con: sqlite3.Connection, work: Callable[[], None], timeout: float) -> None:
+    """Run ``work`` (statements on ``con``, a transaction at most), again after a short pause while SQLite
+    reports the file busy, for ``timeout`` seconds **in all**; then its last error is raised.
 
     The busy timeout makes SQLite wait for most locks, but not all: while another connection creates
     the file, switches it to WAL or sets up its shared memory, "database is locked" comes back at once
-    (seen with eight processes opening a new ranking together on a loaded machine). A failed try is
-    rolled back, so trying again cannot do the work twice.
+    (seen with eight processes opening a new ranking together on a loaded machine). Each try may wait
+    only for what is left of ``timeout`` (its busy timeout shrinks), so a file another process keeps
+    locked costs ``timeout``, never a multiple of it. A failed try is rolled back, so trying again
+    cannot do the work twice.
     """
-    for attempt in range(_BUSY_TRIES):
+    deadline = time.monotonic() + timeout
+    attempt = 0
+    while True:
+        left = max(0.0, deadline - time.monotonic())
         try:
+            con.execute(f"PRAGMA busy_timeout = {int(left * 1000)}")
             work()
             return
         except sqlite3.Error as exc:
@@ -204,9 +206,11 @@ def _retry_busy(con: sqlite3.Connection, work: Callable[[], None]) -> None:
                     con.execute("ROLLBACK")
             except sqlite3.Error:
                 pass  # the work failed either way; its own error says why
-            if _reason(exc) != "busy" or attempt == _BUSY_TRIES - 1:
+            attempt += 1
+            pause = min(0.05 * attempt, 0.5)
+            if _reason(exc) != "busy" or time.monotonic() + pause >= deadline:
                 raise
-            time.sleep(0.05 * (attempt + 1))
+            time.sleep(pause)
 
 
 class Ranking:
@@ -310,6 +314,11 @@ class Ranking:
         if columns and not {"entry_id", "player", "time_ms", "given_up", "deal", "finished_at"} <= columns:
             raise RankingError(f"{str(self.path)!r} is another program's database: its table 'scores' has "
                                f"unexpected columns {sorted(columns)}; it was left as it is", "foreign")
+        own = {name for name in tables if not name.startswith("sqlite_")}
+        if own and ("scores" not in own or not own <= {"scores", "settings"}):
+            # refused before anything is written: no table added, no switch to WAL
+            raise RankingError(f"{str(self.path)!r} is another program's database (its tables: "
+                               f"{', '.join(sorted(own)[:8])}); it was left as it is", "foreign")
         self._tables = {"scores", "settings"} <= tables
         return None
 
@@ -377,7 +386,7 @@ class Ranking:
                 con.execute("INSERT OR IGNORE INTO settings VALUES ('schema', ?)", (str(_SCHEMA_VERSION),))
                 con.execute("COMMIT")
 
-            _retry_busy(con, create)
+            _retry_busy(con, create, self.timeout)
         finally:
             con.close()
 
@@ -432,7 +441,7 @@ class Ranking:
             con.execute("COMMIT")
 
         try:
-            _retry_busy(con, write)
+            _retry_busy(con, write, self.timeout)
         except sqlite3.Error as exc:
             raise self._failure(exc, doing) from None
         finally:
