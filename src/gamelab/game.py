@@ -71,15 +71,14 @@ def registered_games() -> list[str]:
     return sorted(_REGISTRY)
 
 
-#: the packages holding gamelab's own games (each registers its engines when imported)
-BUILTIN_GAMES = ("demo", "othello", "minesweeper", "klondike", "shanghai", "riichi", "riichi.table")
-
-
 def _import_builtin_games() -> None:
+    """Import every package of :data:`gamelab.games.GAMES`: each registers its engines."""
     import importlib
 
-    for module in BUILTIN_GAMES:
-        importlib.import_module(f"gamelab.{module}")  # a failure here is a real bug: let it show
+    from .games import GAMES
+
+    for game in GAMES:
+        importlib.import_module(game.package)  # a failure here is a real bug: let it show
 
 
 class Game(ABC):

@@ -21,11 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from gamelab.game import BUILTIN_GAMES
+from gamelab import games as registry
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 PACKAGE = SRC / "gamelab"
-GAMES = sorted({name.split(".")[0] for name in BUILTIN_GAMES})
+#: the game packages, from the one registry (gamelab/games.py): a game left out of it fails the test below
+GAMES = sorted({game.package.split(".")[1] for game in registry.GAMES})
 JUPYTER = ("ipywidgets", "ipycanvas", "IPython", "ipykernel", "traitlets", "jupyter_client")
 
 
@@ -82,12 +83,107 @@ def under(module: str, *packages: str) -> bool:
     return any(module == p or module.startswith(p + ".") for p in packages)
 
 
-def test_the_scan_sees_every_game_and_the_shared_layers():
+def test_the_registry_names_every_game_and_the_scan_sees_them():
     names = {module_name(p) for p in MODULES}
-    for game in ("demo", "othello", "minesweeper", "klondike", "shanghai", "riichi.table"):  # riichi: core + table
+    packages = {game.package for game in registry.GAMES}
+    with_engines = {module_name(p).rpartition(".")[0] for p in MODULES if p.name == "game.py" and p.parent != PACKAGE}
+    assert with_engines <= packages, f"game packages missing from gamelab/games.py: {sorted(with_engines - packages)}"
+    for package in sorted(with_engines):
         for room in ("game", "picture", "controls", "widget"):
-            assert f"gamelab.{game}.{room}" in names, f"gamelab.{game} has no {room}.py"
+            assert f"{package}.{room}" in names, f"{package} has no {room}.py"
+    for package in packages:
+        assert package in names, f"gamelab/games.py names {package}, which does not exist"
+    for module in registry.BENCHES.values():
+        assert module in names, f"gamelab/games.py names the bench {module}, which does not exist"
     assert {"gamelab.widgets.board", "gamelab.widgets.canvas", "gamelab.controls"} <= names
+
+
+#: the layers every game stands on: they must not know which games there are
+SHARED = ("gamelab.widgets", "gamelab.pictures", "gamelab.controls", "gamelab.game", "gamelab.clock",
+          "gamelab.errors", "gamelab.words", "gamelab.setup", "gamelab.lazy", "gamelab.measure", "gamelab.server")
+
+
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                node.body = node.body[1:] or [ast.Pass()]
+    return tree
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if under(module_name(p), *SHARED)], ids=lambda p: module_name(p))
+def test_shared_layers_name_no_game(path):
+    games = [f"gamelab.{g}" for g in GAMES]
+    bad = sorted(m for m in imports_of(path) if under(m, *games))
+    assert not bad, f"{module_name(path)} (a shared layer) imports a game: {bad}"
+    code = ast.unparse(_without_docstrings(ast.parse(path.read_text(encoding="utf-8"))))  # comments aside too
+    named = sorted({g for g in GAMES if re.search(rf"\b{g}\b", code, re.IGNORECASE)})
+    assert not named, f"{module_name(path)} (a shared layer) names games in its code: {named}"
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if module_name(p).split(".")[1:2] and
+                                  module_name(p).split(".")[1] in GAMES], ids=lambda p: module_name(p))
+def test_no_import_runs_back_up_from_a_game(path):
+    """A game stands on the shared layers only: the benches' runner, the lessons, grading and the command
+    line stand on it (a game's bench takes its rows and timers from gamelab.measure)."""
+    bad = sorted(m for m in imports_of(path) if under(m, "gamelab.bench", "gamelab.lessons", "gamelab.grading",
+                                                      "gamelab.cli"))
+    assert not bad, f"{module_name(path)} imports a layer above the games: {bad}"
+
+
+def test_no_import_circles():
+    """No module reaches itself through its imports (the lazy imports inside ``_repr_*`` methods aside)."""
+    graph = {module_name(p): {m for m in imports_of(p) if m.startswith("gamelab")} for p in MODULES}
+    known = set(graph)
+    # a module's own packages are left out: ``from . import x`` imports x, its package is already loading
+    graph = {name: {m for m in targets if m in known and not under(name, m)} for name, targets in graph.items()}
+    circles = [sorted(group) for group in _strongly_connected(graph) if len(group) > 1]
+    assert not circles, f"import circles: {circles}"
+
+
+def _strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:
+    """Tarjan's algorithm, iteratively."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    groups: list[set[str]] = []
+    counter = 0
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, targets = work[-1]
+            for target in targets:
+                if target not in index:
+                    index[target] = low[target] = counter
+                    counter += 1
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph[target]))))
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], index[target])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    group = set()
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.add(member)
+                        if member == node:
+                            break
+                    groups.append(group)
+    return groups
 
 
 @pytest.mark.parametrize("path", [p for p in MODULES if under(module_name(p), "gamelab.widgets")],

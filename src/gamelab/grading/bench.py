@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..bench import Row
+from ..measure import Row
 
 __all__ = ["run", "solved", "wrong_versions", "with_wrong_versions", "make_class", "check_reports", "reference_verdicts"]
 

@@ -20,7 +20,7 @@ import statistics
 from functools import partial
 from pathlib import Path
 
-from ..bench import Row, timed
+from ..measure import Row, timed
 from .game import Klondike
 from .solver import DEFAULT_BUDGET, SolveResult, shootme_length, solve
 

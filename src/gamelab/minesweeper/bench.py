@@ -73,7 +73,7 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ..bench import Row, wilson
+from ..measure import Row, wilson
 from .generate import no_guess_mines
 from .solver import play_out
 from .vmap import VMap

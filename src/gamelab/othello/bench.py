@@ -7,8 +7,7 @@
 
 from __future__ import annotations
 
-from gamelab.bench import Row, best_of, timed
-
+from ..measure import Row, best_of, timed
 from . import bitboard, tutorial
 from .ai import search
 from .game import Othello

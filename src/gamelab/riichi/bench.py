@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from ..bench import Row
+from ..measure import Row
 from . import shanten_of_counts
 from .table import Bot, Table
 from .table.bots import DEFAULT_LEVEL, LEVELS

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..bench import Row, wilson
+from ..measure import Row, wilson
 from .bench_shanten import _data_dir
 from .hand import Hand, _clear_string_tables
 from .rules import Rules

@@ -25,8 +25,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from gamelab.bench import Row, best_of, timed
-
+from ..measure import Row, best_of, timed
 from .hand import Hand, _clear_string_tables
 from .rules import Rules
 from .scoring import WinContext, score

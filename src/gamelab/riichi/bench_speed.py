@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 
-from ..bench import Row
+from ..measure import Row
 from .bench_peer import speed_rows
 from .bench_shanten import _data_dir, _hands, strings_row
 from .table.peer import PeerUnavailable, node_peer

@@ -22,7 +22,7 @@ import statistics
 import time
 from itertools import product
 
-from ..bench import Row
+from ..measure import Row
 from .board import COL_COUNT, DEPTH_COUNT, ROW_COUNT, Position, can_select, iter_bits, position_of_index
 from .game import Shanghai
 from .generator import create_problem, create_problem_fast, deal
