@@ -25,6 +25,7 @@ from gamelab.othello import Othello
 from gamelab.othello.widget import OthelloBoard
 from gamelab.shanghai.picture import TileAt
 from gamelab.shanghai.widget import ShanghaiBoard
+from gamelab.widgets import fire
 from gamelab.widgets.testing import click
 
 
@@ -174,17 +175,88 @@ def test_undo_after_new_game_brings_back_the_game_and_redo_returns():
     assert board.record.actions == ["a1"]
 
 
-def test_load_can_be_undone_and_a_finished_or_empty_game_is_not_kept():
+def test_load_can_be_undone_and_every_replaced_game_is_kept_finished_or_not():
     board = LightsOutBoard(size=3, seed=0, sound=False)
     assert board.button("undo").disabled
-    board.new_game()  # nothing played: nothing to keep
-    assert board.button("undo").disabled
+    first = str(board.game)
+    board.new_game()  # nothing played: the deal it replaced is kept all the same
+    assert not board.button("undo").disabled
     click(board, Lamp(2, 2))
     other = Record(board.game.copy())
     board.load(other.to_json())
     assert board.record.actions == [] and "Undo brings back" in board.status_line.value
     board.undo()
     assert board.record.actions == ["c3"]
+    board.undo()
+    board.undo()  # past the start of that game: the first deal, as it was
+    assert board.record.actions == [] and str(board.game) == first
+
+
+def test_a_finished_game_is_kept_and_a_hundred_games_are_reachable_by_undo():
+    from gamelab.demo.game import solve as presses_to_solve
+
+    board = LightsOutBoard(size=3, seed=0, sound=False)
+    for press in presses_to_solve(board.game):
+        board.act(press)
+    assert board.game.is_over
+    finished = board.record.actions
+    board.new_game()
+    board.undo()
+    assert board.record.actions == finished and board.game.is_over
+    board.redo()
+    for _ in range(board.kept_games + 5):
+        board.new_game()
+    assert len(board._earlier) == board.kept_games == 100
+    for _ in range(board.kept_games):
+        board.undo()
+    assert not board.can_undo  # the oldest five are gone: the bound the README states
+
+
+def test_the_look_back_slider_never_points_past_the_game():
+    board = LightsOutBoard(size=3, seed=0, sound=False)
+    for lamp in (Lamp(0, 0), Lamp(1, 1), Lamp(2, 2)):
+        click(board, lamp)
+    board.review.value = -3  # looking at the start
+    assert board.reviewing and str(board.shown) != str(board.game)
+    board.undo()  # leaves the review first: no IndexError, the game one action shorter
+    assert not board.reviewing and board.record.actions == ["a1", "b2"]
+    board.review.value = -2
+    board.new_game()
+    assert not board.reviewing and "New game" in board.status_line.value
+    board.undo()
+    board.review.value = -2
+    board.redo()
+    assert not board.reviewing
+    board.undo()
+    board.review.value = -1
+    fire(board.canvas, event="key_down", key="z", shift_key=False, ctrl_key=True, meta_key=False)
+    assert not board.reviewing and board.record.actions == ["a1"]
+    board.review.value = -1
+    board.load(Record(board.game.copy()).to_json())
+    assert not board.reviewing and "loaded a game" in board.status_line.value
+
+
+def test_a_closed_board_stops_its_clock_and_is_collected():
+    import gc
+    import weakref
+
+    from gamelab.klondike.widget import KlondikeBoard
+
+    refs = []
+
+    async def main():
+        board = KlondikeBoard(seed=1, sound=False)
+        board.clock.start()
+        task = board.clock._task
+        assert task is not None and not task.done()
+        refs.append(weakref.ref(board))
+        board.close()
+        await asyncio.sleep(0)
+        assert task.cancelled() or task.done()
+
+    run_loop(main)
+    gc.collect()
+    assert refs[0]() is None, [type(r).__name__ for r in gc.get_referrers(refs[0]())][:5]
 
 
 def test_a_loaded_shanghai_game_is_played_at_once_and_not_ranked():

@@ -354,6 +354,10 @@ class SpriteCache:
         canvas.clear()
         draw(CanvasPainter(canvas, size=size, ratio=self.ratio), 0, 0)
 
+    def canvases(self) -> list[Any]:
+        """Every off-screen canvas made so far (their owner closes them with the board)."""
+        return [entry[0] for entry in self._entries.values()]
+
     def repaint(self) -> None:
         """Paint every sprite again (for a page that has just connected)."""
         for entry in self._entries.values():

@@ -229,6 +229,14 @@ class ClockDisplay(widgets.HTML):
             return  # plain Python or a test: the display updates on each action instead
         self._task = loop.create_task(self._tick())
 
+    def close(self) -> None:
+        """Stop ticking and close (a closed board leaves no task behind)."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self.on_tick = None
+        super().close()
+
     async def _tick(self) -> None:
         while self.clock.running:
             self.refresh()
@@ -268,8 +276,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
     reset_ui_on_undo = True
     #: seconds the kernel waits for long work before showing its progress (quick work shows nothing)
     long_work_wait = 0.1
-    #: how many replaced games Undo can bring back
-    kept_games = 5
+    #: how many replaced games (New game, Load) Undo can bring back, the oldest dropped first
+    kept_games = 100
 
     def __init__(self, game: G, *, picture: Picture[Any] | None = None, sound: bool = True, volume: float = 0.5,
                  clock: bool = False, clock_format: Callable[[float], str] = format_seconds,
@@ -418,6 +426,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
             self.run_long(work, label, lambda _: played.append(self.act(action)), failed=self._refused,
                           background=True)
             return bool(played and played[0])
+        self.leave_review()
         with self._frame_first():
             try:
                 self.record.play(action)
@@ -517,13 +526,13 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
     def start(self, game: G) -> None:
         """Play ``game`` from now on (a new record, fresh interface state, the clock at zero).
 
-        The game it replaces is kept, if it had begun and was not over: Undo brings it back.
+        The game it replaces is kept, finished or not: Undo brings it back.
         """
         if self.refuse_while_busy():
             return
-        kept = self._replace(Record(game, undo_limit=self.record.undo_limit))
+        self._replace(Record(game, undo_limit=self.record.undo_limit))
         self.ui = self.make_ui()
-        self.message = "New game. Undo brings back the game you were playing." if kept else ""
+        self.message = "New game. Undo brings back the game you were playing."
         self.message_is_error = False
         if self.clock is not None:
             self.clock.reset()
@@ -544,6 +553,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         it replaced."""
         if self.refuse_while_busy():
             return
+        self.leave_review()
         if len(self.record) == 0 and self._earlier:
             self._step_between_games(self._earlier, self._later)
             self.message = "The game you were playing is back (Redo returns to the new one)."
@@ -563,6 +573,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         """Play again the action taken back (or go forward again to the game Undo stepped back from)."""
         if self.refuse_while_busy():
             return
+        self.leave_review()
         if not self.record.can_redo and self.can_redo:
             self._step_between_games(self._later, self._earlier)
             self.message = ""
@@ -587,17 +598,16 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         clock = (self.clock.clock.elapsed, self.clock.clock.running) if self.clock is not None else None
         return _Kept(self.record, self.ui, clock, self.board_state())
 
-    def _replace(self, record: Record[G]) -> bool:
-        """Make ``record`` the game; keep the one it replaces if it had begun and was not over."""
-        kept = len(self.record) > 0 and not self.game.is_over
-        if kept:
-            self._earlier.append(self._keep())
-            del self._earlier[:-self.kept_games]
+    def _replace(self, record: Record[G]) -> None:
+        """Make ``record`` the game; the one it replaces is kept (the newest :attr:`kept_games`)."""
+        self.leave_review()
+        self._earlier.append(self._keep())
+        del self._earlier[:-self.kept_games]
         self._later.clear()
         self.record = record
-        return kept
 
     def _step_between_games(self, source: list[_Kept], other: list[_Kept]) -> None:
+        self.leave_review()
         other.append(self._keep())
         kept = source.pop()
         self.record = kept.record
@@ -765,10 +775,9 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
 
     def _loaded(self, record: Record[G]) -> None:
         record.undo_limit = self.record.undo_limit
-        kept = self._replace(record)
+        self._replace(record)
         self.ui = self.make_ui()
-        self.message = f"loaded a game of {count(len(record), 'action')}" + (
-            " (Undo brings back the game you were playing)" if kept else "")
+        self.message = f"loaded a game of {count(len(record), 'action')} (Undo brings back the game you were playing)"
         self.message_is_error = False
         if self.clock is not None:
             self.clock.reset()
@@ -811,11 +820,22 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         if not self._syncing:  # moved by the learner, not by refresh() following the game
             self.redraw()
 
+    def leave_review(self) -> None:
+        """Back to the present position before anything changes the game (the slider can never point
+        past the record it looks at)."""
+        if self.record_panel is None or self.review.value == 0:
+            return
+        self._syncing = True
+        try:
+            self.review.value = 0
+        finally:
+            self._syncing = False
+
     @property
     def shown(self) -> G:
         """The position on screen: the current one, or an earlier one while reviewing the record."""
         if self.reviewing:
-            return self.record.position(len(self.record) + self.review.value)
+            return self.record.position(max(0, len(self.record) + self.review.value))
         return self.game
 
     @property
@@ -899,11 +919,12 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
             else:
                 self.refuse_while_busy()
             return
-        if (ctrl or meta) and key.lower() == "z":
-            self.redo() if shift else self.undo()
-            return
         if (ctrl or meta) and key.lower() == "s":
             self.save_notebook()
+            return
+        self.leave_review()  # every other key may change the game: back to the present first
+        if (ctrl or meta) and key.lower() == "z":
+            self.redo() if shift else self.undo()
             return
         self.on_key(key)
 
@@ -919,6 +940,22 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         self.page.clear_output()
         with self.page:
             display(Javascript(_SAVE_FROM_THE_PAGE))
+
+    def close(self) -> None:
+        """Close the board: its work stops, its clock stops ticking, and every widget it made is closed, so
+        nothing keeps it alive (a notebook that makes many boards does not pile them up)."""
+        if self._job is not None:
+            self.stop()
+        if self.clock is not None:
+            self.clock.stop()
+        self.view.close()
+        stack: list[widgets.Widget] = list(self.children)
+        while stack:
+            child = stack.pop()
+            stack.extend(getattr(child, "children", ()))
+            child.close()
+        self._commands.clear()
+        super().close()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         # the board as a still picture beside the widget (see with_still_picture)

@@ -133,6 +133,12 @@ class BoardCanvas:
     def _backing(self, length: float) -> int:
         return max(1, round(length * self.ratio))
 
+    def close(self) -> None:
+        """Close the canvas, its page style and every off-screen sprite canvas (the page drops them all)."""
+        for widget in [*self.sprites.canvases(), *self.box.children, self.box]:
+            widget.close()
+        self._repaint = None
+
     def _layout(self, width: int, height: int) -> widgets.Layout:
         # As wide as the cell, up to the picture's width and to MAX_HEIGHT tall; the height follows
         # from the width (the backing store's proportions are the picture's).
