@@ -79,7 +79,7 @@ def test_first_click_flag_win_and_loss(page, voila):
 
     # The result message starts a new game (seed + 1); lose that one on purpose.
     click_canvas(canvas, *centre(5, 5))          # the message box covers the middle of the field
-    expect(status).to_contain_text("click any cell to start", timeout=10_000)
+    expect(status).to_contain_text("New game", timeout=10_000)   # (Undo would bring the won game back)
     second = Minesweeper.new("beginner", seed=SEED + 1)
     second.play("open 1 1")
     click_canvas(canvas, *centre(1, 1))
@@ -94,3 +94,39 @@ def test_first_click_flag_win_and_loss(page, voila):
     assert is_red(pixel(canvas, x + 3, y + 3)), "the exploded mine's cell is not red"
     screenshot(board, "minesweeper_lost.png")
     assert not page.errors, page.errors
+
+
+EXPERT = ("from gamelab.minesweeper import MinesweeperBoard\n"
+          "board = MinesweeperBoard('expert', seed=1)\nboard")
+
+#: every label of the board whose words do not fit its box (cut, or ending in "…")
+CUT_LABELS = """() => [...document.querySelectorAll('.gamelab-board button, .gamelab-board label, .gamelab-board select')]
+    .filter(e => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim())"""
+#: the controls of one row that overlap one another
+OVERLAPS = """() => { const found = []; for (const row of document.querySelectorAll('.gamelab-board .widget-hbox')) {
+    const boxes = [...row.children].filter(k => k.offsetParent).map(k => [k.textContent.trim(), k.getBoundingClientRect()]);
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i][1], b = boxes[j][1];
+        if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+            found.push([boxes[i][0], boxes[j][0]]); } }
+    return found; }"""
+
+
+def test_the_expert_board_fits_a_laptops_notebook_area_with_no_label_cut(browser, voila):
+    """The tutorial's 16 × 30 board: canvas, status and main buttons within 1036 × 647 (the notebook area of
+    JupyterLab at 1366 × 768 beside its file browser), every label whole, the folded settings too."""
+    context = browser.new_context(viewport={"width": 1036, "height": 647})
+    page = context.new_page()
+    try:
+        open_board(page, voila([EXPERT]))
+        board = page.locator(".gamelab-board").first
+        box = board.bounding_box()
+        assert box["width"] <= 1036 and box["height"] <= 647, box
+        expect(page.get_by_role("button", name="⚑ Put flags", exact=True)).to_be_visible()
+        assert page.evaluate(CUT_LABELS) == [] and page.evaluate(OVERLAPS) == []
+        page.get_by_role("button", name="New board ▾").click()
+        expect(page.get_by_text("first click opens an area")).to_be_visible(timeout=10_000)
+        assert page.evaluate(CUT_LABELS) == [] and page.evaluate(OVERLAPS) == []
+        screenshot(board, "minesweeper_expert_settings.png")
+    finally:
+        context.close()

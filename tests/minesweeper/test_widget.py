@@ -120,6 +120,29 @@ def test_chord_by_clicking_a_satisfied_number(time):
     assert board.record.actions[-1] == "chord {} {}".format(*vm.coords(i))
 
 
+def test_the_main_row_holds_the_mode_and_the_settings_are_folded(board):
+    """The board, its status and its main buttons fit one screen: the open/flag radios sit among the
+    buttons (labels never cut: each as wide as its words), the size and options wait folded."""
+    assert board.mode_buttons in board.buttons.children and board.settings_button in board.buttons.children
+    assert board.mode_buttons.style.button_width == "auto"
+    assert board.extras.layout.display == "none" and board.preset in board.extras.children
+    board.settings_button.value = True
+    assert board.extras.layout.display == "flex" and board.settings_button.description == "New board ▴"
+    board.settings_button.value = False
+    assert board.extras.layout.display == "none"
+
+
+def test_each_board_gets_a_cell_size_that_fits_the_screen(time):
+    expert = MinesweeperBoard("expert", seed=1, now=time, sound=False)
+    width, height = expert.picture.size(expert.game)
+    assert expert.picture.cell == 22 and width <= 900 and height <= 450
+    assert MinesweeperBoard("beginner", seed=1, now=time, sound=False).picture.cell == 24
+    assert MinesweeperBoard("expert", seed=1, now=time, sound=False, cell=24).picture.cell == 24  # asked for
+    expert.preset.value = "beginner"
+    expert.start_with_settings()
+    assert expert.picture.cell == 24 and expert.view.size == expert.picture.size(expert.game)
+
+
 def test_settings_start_a_custom_game_and_refuse_bad_ones(board):
     board.preset.value = "custom"
     rows, cols, mines = board.custom

@@ -24,7 +24,19 @@ from .game import Minesweeper
 from .picture import MinesweeperPicture, MinesweeperUI
 from .vmap import MAX_COLS, MAX_ROWS, PRESETS
 
-__all__ = ["MinesweeperBoard"]
+__all__ = ["MinesweeperBoard", "fitting_cell"]
+
+
+def fitting_cell(rows: int, cols: int) -> int:
+    """Pixels per cell for a board of ``rows`` × ``cols``: 24 (the classic look) where the picture fits
+    900 × 450 pixels, smaller where it would not (at least 12), so that the canvas, the status line and the
+    main buttons fit a laptop's notebook area together (1036 × 647 beside JupyterLab's file browser).
+
+    >>> fitting_cell(9, 9), fitting_cell(16, 30), fitting_cell(100, 100)
+    (24, 22, 12)
+    """
+    width_room, height_room = 900 - 40, 450 - 92  # the frame, labels and header around the field
+    return max(12, min(24, width_room // cols, height_room // rows))
 
 
 class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
@@ -54,7 +66,9 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
         self.rules = Minesweeper.with_rules(**steps) if steps else Minesweeper
         game = self.rules.new(preset, rows=rows, cols=cols, mines=mines, seed=seed, opening=opening,
                               no_guess=no_guess)
-        self.picture = MinesweeperPicture(cell, table=table)
+        #: the cell size the caller chose (None: each board's own, so that it fits the screen: :func:`fitting_cell`)
+        self._cell = cell
+        self.picture = MinesweeperPicture(cell if cell is not None else fitting_cell(game.rows, game.cols), table=table)
         self._preset = preset
         self._next_seed = seed
         options.setdefault("clock", True)
@@ -69,12 +83,22 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
         self.add_button("Hint", self.hint, "Ring a safe cell, or the best guess (key h)", name="hint")
         self.add_button("Chances", self.toggle_chances, "Show every hidden cell's mine chance (key p)",
                         name="chances")
-        # The mode in words and colour: flag mode turns the pair red, so it cannot be missed
+        # The mode in words and colour: flag mode turns the pair red, so it cannot be missed. Each button
+        # as wide as its label ("auto"), so no label is ever cut; the pair sits in the main row of buttons.
         self.mode_buttons = widgets.ToggleButtons(options=[("Open cells", OPEN_MODE), ("⚑ Put flags", FLAG_MODE)],
                                                   value=OPEN_MODE, tooltips=["Open cells", "Put up flags (key f)"],
-                                                  style={"button_width": "96px", "font_weight": "bold"})
+                                                  style={"button_width": "auto", "font_weight": "bold"},
+                                                  layout=widgets.Layout(width="auto", align_self="center"))
         self.mode_buttons.add_class("gamelab-mode")
         self.mode_buttons.observe(self._mode_picked, names="value")
+        # A new board's size and options: a secondary panel, folded until "New board ▾" opens it, so the
+        # board, its status and its main buttons fit one screen.
+        self.settings_button = widgets.ToggleButton(value=False, description="New board ▾",
+                                                    tooltip="Choose the size, the mines and the options of a new game",
+                                                    layout=widgets.Layout(width="auto"))
+        self.settings_button.add_class("gamelab-button-settings")
+        self.settings_button.observe(self._settings_toggled, names="value")
+        self.buttons.children = (*self.buttons.children, self.mode_buttons, self.settings_button)
         choices = [(name, name) for name in PRESETS] + [("custom", "custom")]
         self.preset = widgets.Dropdown(options=choices, value=self._preset if self._preset in PRESETS else "custom",
                                        description="Board", layout=widgets.Layout(width="200px"))
@@ -82,17 +106,22 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
                                               layout=widgets.Layout(width="120px"), style={"description_width": "40px"})
                        for v, m, d in ((game.rows, MAX_ROWS, "rows"), (game.cols, MAX_COLS, "cols"),
                                        (game.mines, MAX_ROWS * MAX_COLS - 1, "mines"))]
+        # each check box as wide as its box and words together, with room before the next one
         self.opening_box = widgets.Checkbox(value=game.setup["opening"], description="first click opens an area",
-                                            indent=False, layout=widgets.Layout(width="200px"))
+                                            indent=False, layout=widgets.Layout(width="max-content", margin="0 12px 0 6px"))
         self.no_guess_box = widgets.Checkbox(value=game.setup["no_guess"], description="no guessing needed",
-                                             indent=False, layout=widgets.Layout(width="170px"))
+                                             indent=False, layout=widgets.Layout(width="max-content", margin="0 12px 0 6px"))
         start = widgets.Button(description="Start", tooltip="A new game with these settings",
                                layout=widgets.Layout(width="auto"))
         start.on_click(lambda _: self.start_with_settings())
         if self.clock is not None:  # one clock: the red digits on the board show the time
             self.clock.layout.display = "none"
-        self.extras.children = (self.mode_buttons, self.preset, *self.custom, self.opening_box,
-                                self.no_guess_box, start)
+        self.extras.children = (self.preset, *self.custom, self.opening_box, self.no_guess_box, start)
+        self.extras.layout.display = "none"
+
+    def _settings_toggled(self, change: Any) -> None:
+        self.extras.layout.display = "flex" if change["new"] else "none"
+        self.settings_button.description = "New board ▴" if change["new"] else "New board ▾"
 
     def make_ui(self) -> MinesweeperUI:
         return MinesweeperUI()
@@ -211,4 +240,7 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
         except ValueError as exc:
             self.say(str(exc), error=True)
             return
+        if self._cell is None:  # a board of another size gets the cell size that fits it on screen
+            self.picture = MinesweeperPicture(fitting_cell(rows, cols), table=self.picture.table)
+            self._drawn = None  # the page's frame was drawn at the old size: draw it whole
         self.start(game)
