@@ -93,7 +93,7 @@ def test_call_buttons_name_their_meld():
     table = rigged_table(shoupai=TENPAI, zimo=("z4",), baopai="s9")
     game = seat(act(table, 0, "z4"), 2)  # West holds z44: pon from the player opposite
     labels = {b.action: b.label for b in call_buttons(game, RiichiUI())}
-    assert labels == {"ron": "ロン Ron", "pon z444=": "碰 Pon North North North", "pass": "Pass"}  # West waits on z4 too
+    assert labels == {"ron": "ロン Ron", "pon z444=": "碰 Pon 北 北 北", "pass": "Pass"}  # West waits on z4 too
 
 
 def test_a_click_on_a_choice_on_the_table_presses_it():

@@ -38,6 +38,7 @@ from ...pictures import CJK_FONT, Painter, Picture
 from ...pictures.tiles import draw_tile_back, draw_tile_face
 from .. import Hand, River
 from ..picture import meld_layout
+from ..scoring import YAKU_NAMES
 from .engine import Table
 from .game import RiichiGame
 
@@ -66,20 +67,22 @@ CALL_WORDS = {"chi": ("吃", "Chi"), "pon": ("碰", "Pon"), "kan": ("槓", "Kan"
               "ron": ("ロン", "Ron"), "riichi": ("立直", "Riichi"), "pass": ("", "Pass"), "next": ("", "Next hand ▶"),
               "nine": ("九種九牌", "Nine terminals"), "declare": ("テンパイ", "Declare tenpai")}
 
-_SUIT_WORDS = {"m": "man", "p": "pin", "s": "sou"}
-_HONOUR_WORDS = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")
+_HONOURS = "東南西北白發中"
+_HONOUR_WORDS = ("East", "South", "West", "North", "white dragon", "green dragon", "red dragon")
 
 
-def tile_words(tile: str) -> str:
-    """A tile in English words: ``'m1'`` is "1-man", ``'p0'`` "red 5-pin", ``'z1'`` "East".
+def tile_words(tile: str, *, long: bool = False) -> str:
+    """A tile as lesson 05's primer names it: the number, then the suit's letter (``'m4'`` is "4m", the
+    4 of characters; ``'p0'`` "red 5p"), an honour by its character (``'z1'`` "東", ``'z5'`` "白");
+    ``long`` adds an honour's English ("白 (white dragon)": the tile drawn blank).
 
-    >>> tile_words("m1"), tile_words("p0_"), tile_words("z7")
-    ('1-man', 'red 5-pin', 'Red dragon')
+    >>> tile_words("m1"), tile_words("p0_"), tile_words("z7"), tile_words("z5", long=True)
+    ('1m', 'red 5p', '中', '白 (white dragon)')
     """
     suit, n = tile[0], int(tile[1])
     if suit == "z":
-        return _HONOUR_WORDS[n - 1]
-    return f"{'red 5' if n == 0 else n}-{_SUIT_WORDS[suit]}"
+        return f"{_HONOURS[n - 1]} ({_HONOUR_WORDS[n - 1]})" if long else _HONOURS[n - 1]
+    return f"red 5{suit}" if n == 0 else f"{n}{suit}"
 
 
 def call_options(actions: Sequence[str]) -> list[str]:
@@ -98,10 +101,10 @@ def call_options(actions: Sequence[str]) -> list[str]:
 
 
 def call_label(action: str, riichi_pending: bool = False) -> str:
-    """A choice in words: ``'pon z444='`` is "碰 Pon North North North".
+    """A choice in words: ``'pon z444='`` is "碰 Pon 北 北 北".
 
     >>> call_label("chi m1-23"), call_label("ron"), call_label("riichi", riichi_pending=True)
-    ('吃 Chi 1-man 2-man 3-man', 'ロン Ron', '立直 Riichi: click a tile…')
+    ('吃 Chi 1m 2m 3m', 'ロン Ron', '立直 Riichi: click a tile…')
     """
     kind, _, meld = action.partition(" ")
     kanji, english = CALL_WORDS[kind]
@@ -138,6 +141,8 @@ MY_HALF = 312
 
 CX, CY = 330, 328  # the table's centre on the canvas
 WIDTH, HEIGHT = 660, 706
+#: PNG pixels per picture pixel of a table's still picture (what a notebook shows before its widget runs)
+STILL_SCALE = 1.0
 #: the box your hand row (tiles, melds, their rings) is drawn in: cleared when your discard is shown at once
 MY_ROW = (CX - MY_HALF - 6, CY + MY_TOP - 4, 2 * MY_HALF + 12, BIG_H + BIG_THICK + 10)
 # the choices offered now: buttons stacked upwards from just above your hand, in the free corner on the right
@@ -400,6 +405,11 @@ class TablePicture(Picture[TableView]):
 
     def size(self, state: TableView, ui: RiichiUI | None = None) -> tuple[int, int]:
         return WIDTH, HEIGHT
+
+    def png_bundle(self, state: TableView, ui: RiichiUI | None = None) -> tuple[bytes, dict[str, int]]:
+        # the still picture a notebook stores beside a table widget (shown until the widget runs): one pixel
+        # per picture pixel keeps a lesson with four tables light
+        return self.png(state, ui, scale=STILL_SCALE), {"width": WIDTH, "height": HEIGHT}
 
     def __repr__(self) -> str:
         return "TablePicture()"
@@ -741,7 +751,9 @@ def result_lines(result: dict[str, Any], names: Sequence[str]) -> list[str]:
         h = result["hule"]
         who = names[h["l"]]
         how = "tsumo" if h.get("baojia") is None else f"ron from {names[h['baojia']]}"
-        yaku = ", ".join(f"{y['name']} {y['fanshu'] if isinstance(y['fanshu'], int) else '役満' * len(y['fanshu'])}"
+        # each yaku in English, then majiang-core's name as the table shows it: "Riichi 立直 1"
+        yaku = ", ".join(f"{YAKU_NAMES.get(y['name'], '')} {y['name']} "
+                         f"{y['fanshu'] if isinstance(y['fanshu'], int) else '役満' * len(y['fanshu'])}".lstrip()
                          for y in h["hupai"])
         value = f"{h['damanguan']}× yakuman" if h.get("damanguan") else f"{h.get('fu')} fu {h.get('fanshu')} han"
         pay = ", ".join(f"{names[s]} {d:+d}" for s, d in enumerate(h["fenpei"]) if d)
@@ -765,6 +777,9 @@ class RiichiGamePicture(Picture[RiichiGame]):
     def size(self, state: RiichiGame, ui: RiichiUI | None = None) -> tuple[int, int]:
         return WIDTH, HEIGHT
 
+    def png_bundle(self, state: RiichiGame, ui: RiichiUI | None = None) -> tuple[bytes, dict[str, int]]:
+        return self.png(state, ui, scale=STILL_SCALE), {"width": WIDTH, "height": HEIGHT}  # as TablePicture's
+
     def draw(self, p: Painter, state: RiichiGame, ui: RiichiUI | None = None) -> None:
         view = TableView.of(state.table, state.seat_id)
         view.calls = call_options(state.legal_actions())
@@ -775,21 +790,21 @@ class RiichiGamePicture(Picture[RiichiGame]):
 
 
 def describe_event(event: Mapping[str, Any], names: list[str]) -> str:
-    """One event in words, e.g. ``'Bot 2 discards m1 (riichi)'``."""
+    """One event in words, e.g. ``'Bot 2 discards 1m (riichi)'``."""
     kind, data = next(iter(event.items()))
     who = names[data["l"]] if isinstance(data, Mapping) and "l" in data else ""
     if kind == "qipai":
         return "deal"
     if kind in ("zimo", "gangzimo"):
-        return f"{who} draws {data['p']}" + (" (after a kan)" if kind == "gangzimo" else "")
+        return f"{who} draws {tile_words(data['p'])}" + (" (after a kan)" if kind == "gangzimo" else "")
     if kind == "dapai":
-        return f"{who} discards {data['p'][:2]}" + (" (riichi)" if "*" in data["p"] else "")
+        return f"{who} discards {tile_words(data['p'])}" + (" (riichi)" if "*" in data["p"] else "")
     if kind == "fulou":
         return f"{who} calls {data['m']}"
     if kind == "gang":
         return f"{who} declares kan {data['m']}"
     if kind == "kaigang":
-        return f"new dora indicator {data['baopai']}"
+        return f"new dora indicator {tile_words(data['baopai'])}"
     if kind == "hule":
         return f"{who} wins, {data['defen']} points"
     if kind == "pingju":

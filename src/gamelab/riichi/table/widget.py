@@ -64,9 +64,18 @@ class RiichiBoard(PlayBoard[RiichiGame, RiichiUI]):
                                              level=level), **options)
 
     def build(self) -> None:
-        # the result right under the status line; the rules at the bottom (the calls are on the table)
-        canvas, status, *footer = self.children
-        self.children = (canvas, status, self.result_panel, *footer, self.rule_panel)
+        # The status, the hand's result, the buttons and the folded panels in a column beside the table
+        # (the calls are on the table): see _beside.
+        status = next(c for c in self.children if self.status_line in getattr(c, "children", ()))
+        rest = [c for c in self.children if c is not self.view.box and c is not status]
+        if self.record_panel is not None:  # its row of Save, Load and the slider wraps in the narrow column
+            for box in self.record_panel.children:
+                for row in getattr(box, "children", ()):
+                    if isinstance(row, widgets.HBox):
+                        row.layout.flex_flow = "row wrap"
+            self.review.layout.width = "100%"
+            self.review.layout.max_width = "340px"
+        self.children = (_beside(self.view.box, self.canvas, [status, self.result_panel, *rest, self.rule_panel]),)
 
     # -- what the table adds to PlayBoard -----------------------------------------------------------
     def make_ui(self) -> RiichiUI:
@@ -107,8 +116,8 @@ class RiichiBoard(PlayBoard[RiichiGame, RiichiUI]):
         if self.game.is_over:
             points = ", ".join(f"{name} {p}" for name, p in zip(table.names, table.paipu["point"]))
             return f"Game over: {points}"
-        # the tiles in words ("left discarded 1-man"), not in the engine's notation
-        prompt = re.sub(r"\b([mpsz]\d)\b", lambda m: tile_words(m.group(1)), self.game.prompt)
+        # the tiles as the lesson names them ("left discarded 1m", "… 白 (white dragon)"), not in the engine's notation
+        prompt = re.sub(r"\b([mpsz]\d)\b", lambda m: tile_words(m.group(1), long=True), self.game.prompt)
         return f"{table.hand_name()} · {prompt}"
 
     def fresh_game(self) -> RiichiGame:
@@ -154,6 +163,25 @@ class RiichiBoard(PlayBoard[RiichiGame, RiichiUI]):
             self.result_panel.value = html
 
 
+#: the side column's narrowest width (CSS px): below it, the column goes under the table
+SIDE_WIDTH = 300
+
+
+def _beside(table: widgets.Box, canvas: widgets.Widget, side: list[widgets.Widget]) -> widgets.HBox:
+    """The table on the left and, beside it, a column of ``side`` widgets: the whole board is the table's
+    height, so it fits a laptop's notebook (1036 × 647 CSS px) with nothing below the fold. In a narrow
+    cell the column wraps under the table."""
+    shown = canvas.layout.max_width or "600px"  # the width the canvas is shown at (BoardCanvas fits its height)
+    table.layout.width = "auto"
+    table.layout.flex = f"0 1 {shown}"
+    table.layout.min_width = "240px"
+    column = widgets.VBox(side, layout=widgets.Layout(flex=f"1 1 {SIDE_WIDTH}px", min_width=f"{SIDE_WIDTH}px",
+                                                      max_width="520px", padding="0 0 0 8px"))
+    column.add_class("gamelab-riichi-side")
+    return widgets.HBox([table, column], layout=widgets.Layout(flex_flow="row wrap", width="100%",
+                                                                align_items="flex-start"))
+
+
 def _seat_names(table: Table, log: list[dict[str, Any]]) -> list[str] | None:
     """Player names by seat for the hand a log belongs to."""
     if not log or "qipai" not in log[0]:
@@ -166,25 +194,30 @@ class _RulePanel(widgets.Accordion):
     """The lesson's six parameters, the game length and the bots' level, for the next New game."""
 
     def __init__(self, rules: Rules, level: str = DEFAULT_LEVEL) -> None:
+        # one setting a line, as wide as the board's side column: no label is cut
         style = {"description_width": "initial"}
+        line = widgets.Layout(width="auto", max_width="100%")
         self.base = rules
-        self.abortive = widgets.Checkbox(value=rules.abortive_draws, description="途中流局あり abortive draws", style=style)
-        self.nagashi = widgets.Checkbox(value=rules.nagashi_mangan, description="流し満貫あり nagashi mangan", style=style)
+        self.abortive = widgets.Checkbox(value=rules.abortive_draws, description="途中流局あり abortive draws",
+                                         style=style, indent=False, layout=line)
+        self.nagashi = widgets.Checkbox(value=rules.nagashi_mangan, description="流し満貫あり nagashi mangan",
+                                        style=style, indent=False, layout=line)
         self.declaration = widgets.Checkbox(value=rules.noten_declaration, description="ノーテン宣言あり declare tenpai",
-                                            style=style)
-        self.penalty = widgets.Checkbox(value=rules.noten_penalty, description="ノーテン罰あり noten penalty", style=style)
+                                            style=style, indent=False, layout=line)
+        self.penalty = widgets.Checkbox(value=rules.noten_penalty, description="ノーテン罰あり noten penalty",
+                                        style=style, indent=False, layout=line)
         self.winners = widgets.Dropdown(options=[("1 頭ハネ head bump", 1), ("2 ダブロン double ron", 2),
                                                  ("3 トリロン triple ron", 3)], value=rules.max_winners,
-                                        description="最大同時和了数", style=style)
+                                        description="最大同時和了数", style=style, layout=line)
         self.repeats = widgets.Dropdown(options=[("0 連荘なし none", 0), ("1 和了連荘 dealer win", 1),
                                                  ("2 テンパイ連荘 win or tenpai", 2), ("3 ノーテン連荘 win or any draw", 3)],
-                                        value=rules.dealer_repeats, description="連荘方式", style=style)
+                                        value=rules.dealer_repeats, description="連荘方式", style=style, layout=line)
         self.rounds = widgets.Dropdown(options=[("0 一局戦 one hand", 0), ("1 東風戦 East", 1), ("2 東南戦 East-South", 2),
                                                 ("4 一荘戦 all winds", 4)], value=rules.rounds, description="場数",
-                                       style=style)
-        self.level = widgets.Dropdown(options=list(LEVELS), value=level, description="Bots", style=style)
-        box = widgets.VBox([widgets.HBox([self.abortive, self.nagashi]), widgets.HBox([self.declaration, self.penalty]),
-                            widgets.HBox([self.winners, self.repeats, self.rounds]), self.level,
+                                       style=style, layout=line)
+        self.level = widgets.Dropdown(options=list(LEVELS), value=level, description="Bots", style=style, layout=line)
+        box = widgets.VBox([self.abortive, self.nagashi, self.declaration, self.penalty, self.winners, self.repeats,
+                            self.rounds, self.level,
                             widgets.HTML("<small>Changes apply from the next <b>New game</b>.</small>")])
         super().__init__(children=[box], titles=("Rules (ルール)",), selected_index=None)
 
@@ -209,6 +242,12 @@ class RecordViewer(viewer.RecordViewer[TableView]):
     def __init__(self, paipu: Mapping[str, Any]) -> None:
         super().__init__(TablePicture(), record_views(paipu), caption=lambda view: view.caption)
         self.add_button("Next hand ▶▶", self.next_hand)
+        # the caption and the controls beside the table, the slider on a line of its own
+        self.slider.layout.width = "100%"
+        buttons = [c for c in self.controls.children if c is not self.slider]
+        self.controls.children = tuple(buttons)
+        self.controls.layout.flex_flow = "row wrap"
+        self.children = (_beside(self.view.box, self.canvas, [self.caption, self.controls, self.slider]),)
 
     @property
     def views(self) -> list[TableView]:
