@@ -13,13 +13,12 @@ their hands or rivers as tiles and the seats or tiles that differ marked in red.
 ...     return [3000 if t else -1000 for t in tenpai]
 >>> print(repr(check(everyone_pays)))
 ✘ riichi.noten_payments: 12 of 16 cases differ from the shipped version.
-tenpai: East (東) no, South (南) no, West (西) no, North (北) no
-  (all four or none tenpai: nobody pays)
-  the dealer (East, 東): the shipped step gives 0, yours -1000
-  South (南): the shipped step gives 0, yours -1000
-  West (西): the shipped step gives 0, yours -1000
-  North (北): the shipped step gives 0, yours -1000
-In the picture: the shipped payments; the seats where yours differ are red.
+tenpai: East (東) no, South (南) no, West (西) yes, North (北) yes
+  the dealer (East, 東): the shipped step gives -1500, yours -1000
+  South (南): the shipped step gives -1500, yours -1000
+  West (西): the shipped step gives +1500, yours +3000
+  North (北): the shipped step gives +1500, yours +3000
+In the picture: the shipped payments; the seats where yours differs are red.
 
 The pictures are SVG with every tile drawn once and reused (``<use>``), so a lesson stays light.
 """
@@ -40,15 +39,25 @@ from typing import Any
 
 from ..pictures import CJK_FONT, FONT, Painter, Picture, SvgImage, SvgPainter
 from ..pictures.tiles import draw_tile_back, draw_tile_face
-from ..riichi import Hand, Rules, shanten, waits
+from ..riichi import Hand, River, Rules, shanten, waits
 from ..riichi.picture import meld_layout
 from ..riichi.rules import rule_defaults
 from ..riichi.shanten import is_tenpai
-from ..riichi.table import endings
-from .exercises import Exercise, Explanation, check, exercise, register  # noqa: F401  (check, exercise: examples)
+from ..riichi.table import RuleSteps, Table, endings, staged_table, text_to_reply
+from ..riichi.table.picture import tile_words
+from .exercises import (  # noqa: F401  (check, exercise: in the examples)
+    Exercise,
+    Explanation,
+    PiecesNote,
+    check,
+    choose,
+    exercise,
+    register,
+)
 
-__all__ = ["SeatRow", "Rows", "RowsPicture", "image", "rows_image", "notation_picture", "rule_card",
-           "tile_word", "seat_word", "hand_rows", "table_rows", "SEAT_WORDS", "EXERCISES"]
+__all__ = ["SeatRow", "Rows", "RowsPicture", "image", "rows_image", "notation_picture", "tile_chart", "rule_card",
+           "tile_word", "seat_word", "hand_rows", "table_rows", "Pieces", "your_pieces", "act", "next_hand", "river",
+           "draw_at", "HANDS", "SEAT_WORDS", "EXERCISES"]
 
 # -- words ---------------------------------------------------------------------------------------------------
 WINDS = "東南西北"
@@ -63,15 +72,13 @@ def seat_word(seat: int) -> str:
 
 
 def tile_word(tile: str) -> str:
-    """A tile as a player names it: ``'m5'`` → ``'5m'``, ``'p0'`` → ``'red 5p'``, ``'z1_'`` → ``'東'``.
+    """A tile as the primer and the board name it: ``'m5'`` → ``'5m'``, ``'p0'`` → ``'red 5p'``,
+    ``'z1_'`` → ``'東'``.
 
     >>> tile_word('m5'), tile_word('p0'), tile_word('z1_*'), tile_word('z7')
     ('5m', 'red 5p', '東', '中')
     """
-    suit, digit = tile[0], tile[1]
-    if suit == "z":
-        return _HONOURS[int(digit) - 1]
-    return f"red 5{suit}" if digit == "0" else f"{digit}{suit}"
+    return tile_words(tile)
 
 
 def _tiles_words(tiles: Sequence[str]) -> str:
@@ -184,11 +191,31 @@ def _paint_body(p: Painter, x: float, y: float, w: float, h: float, thick: float
 
 
 def image(picture: Picture[Any], state: Any, ui: Any = None, label: str = "picture") -> SvgImage:
-    """``picture`` of ``state`` as a light SVG image (each tile drawn once)."""
+    """``picture`` of ``state`` as a light SVG image (each tile drawn once), with its PNG for an untrusted
+    notebook."""
     width, height = picture.size(state, ui)
     painter = _ReusePainter(width, height, background=picture.background)
     picture.draw(painter, state, ui)
-    return SvgImage(painter.svg(), label)
+    return SvgImage(painter.svg(), label, png=lambda: (picture.png(state, ui, scale=PNG_SCALE),
+                                                        {"width": int(width), "height": int(height)}))
+
+
+#: PNG pixels per picture pixel of the lesson's pictures: the PNG is what an untrusted notebook shows (and a
+#: report's picture); the SVG beside it stays sharp at any zoom. One keeps a lesson of twenty pictures light.
+PNG_SCALE = 1.0
+
+
+class PngImage:
+    """A picture stored as a PNG only (``_repr_png_``), for one too rich for a light SVG (every tile face)."""
+
+    def __init__(self, png: bytes, width: int, height: int, label: str) -> None:
+        self.png, self.width, self.height, self.label = png, width, height, label
+
+    def _repr_png_(self) -> tuple[bytes, dict[str, int]]:
+        return self.png, {"width": self.width, "height": self.height}
+
+    def __repr__(self) -> str:
+        return f"<{self.label}>"
 
 
 # -- the seats in rows ------------------------------------------------------------------------------------------
@@ -476,17 +503,71 @@ def notation_picture(text: str) -> SvgImage:
     return image(_NotationPicture(), text, label=f"hand {text}")
 
 
+class _ChartPicture(Picture[None]):
+    """Every kind of tile, by suit, each with the name the board and the reports give it."""
+
+    background = PAPER
+    w, h, thick = 28, 38, 3.0
+    label_w, suit_cell, honour_cell, row_h = 150, 34, 62, 72
+    SUITS = (("m", "萬子 characters", "m1 … m9"), ("p", "筒子 dots", "p1 … p9"), ("s", "索子 bamboo", "s1 … s9"))
+
+    def size(self, state: None, ui: Any = None) -> tuple[int, int]:
+        width = max(self.label_w + 9 * self.suit_cell + 16 + 50, self.label_w + 7 * self.honour_cell) + 12
+        return width, 8 + 4 * self.row_h + 20
+
+    def draw(self, p: Painter, state: None, ui: Any = None) -> None:
+        for row, (suit, words, code) in enumerate(self.SUITS):
+            y = 8 + row * self.row_h
+            self._label(p, y, words, f"code {code}, red 5: {suit}0")
+            x = float(self.label_w)
+            for n in range(1, 10):
+                self._tile(p, x, y, self.suit_cell, f"{suit}{n}", tile_words(f"{suit}{n}"))
+                x += self.suit_cell
+            self._tile(p, x + 16, y, 50, f"{suit}0", tile_words(f"{suit}0"))
+        y = 8 + 3 * self.row_h
+        self._label(p, y, "字牌 honours", "code z1 … z7")
+        for n in range(1, 8):
+            name = ("East", "South", "West", "North", "white dragon", "green dragon", "red dragon")[n - 1]
+            self._tile(p, self.label_w + (n - 1) * self.honour_cell, y, self.honour_cell, f"z{n}", tile_words(f"z{n}"),
+                       name)
+        p.text(12, 8 + 4 * self.row_h + 6, "白, the white dragon, is the blank tile: only a frame, on purpose.",
+               size=11, fill=GREY, align="left", family=CJK_FONT)
+
+    def _label(self, p: Painter, y: float, words: str, code: str) -> None:
+        p.text(12, y + 16, words, size=13, fill=INK, bold=True, align="left", family=CJK_FONT)
+        p.text(12, y + 34, code, size=11, fill=GREY, align="left", family=CJK_FONT)
+
+    def _tile(self, p: Painter, x: float, y: float, cell: float, tile: str, name: str, english: str = "") -> None:
+        draw_tile(p, x + (cell - self.w) / 2, y, self.w, self.h, tile, thick=self.thick)
+        p.text(x + cell / 2, y + self.h + 13, name, size=11, fill=INK, bold=True, family=CJK_FONT)
+        if english:
+            p.text(x + cell / 2, y + self.h + 26, english, size=9.5, fill=GREY, family=CJK_FONT)
+
+
+def tile_chart() -> PngImage:
+    """Every kind of tile with its name on the board and in the reports (``4m``, ``red 5p``, ``白``), and its
+    code (``m4``, ``p0``, ``z5``); a PNG (37 different faces make a heavy SVG).
+
+    >>> tile_chart()
+    <the tiles and their names>
+    """
+    picture = _ChartPicture()
+    width, height = picture.size(None)
+    return PngImage(picture.png(None, scale=1.5), width, height, "the tiles and their names")
+
+
 @dataclass
 class _Card:
     rows: list[tuple[str, str, str, str, bool]]  # key, meaning, shipped, yours, differs
     title: str
+    note: str = ""  # under the rows, in grey
 
 
 class _CardPicture(Picture[_Card]):
     background = PAPER
 
     def size(self, state: _Card, ui: Any = None) -> tuple[int, int]:
-        return 640, 40 + 26 * len(state.rows) + 8
+        return 640, 40 + 26 * len(state.rows) + 8 + (20 if state.note else 0)
 
     def draw(self, p: Painter, state: _Card, ui: Any = None) -> None:
         p.text(12, 16, state.title, size=13, fill=INK, bold=True, align="left", family=CJK_FONT)
@@ -500,6 +581,8 @@ class _CardPicture(Picture[_Card]):
             for x, text, colour in zip(columns, (key, meaning, shipped, yours),
                                        (INK, GREY, INK, RED if differs else INK)):
                 p.text(x, y + 12, text, size=12, fill=colour, align="left", family=CJK_FONT)
+        if state.note:
+            p.text(12, 44 + 26 * len(state.rows) + 10, state.note, size=11, fill=GREY, align="left", family=CJK_FONT)
 
 
 _RULE_MEANINGS = {
@@ -512,19 +595,132 @@ _RULE_MEANINGS = {
 }
 
 
-def rule_card(expected: dict[str, Any], got: Any, title: str) -> SvgImage:
-    """The rule object, key by key: the shipped value beside the learner's, the differing keys marked."""
-    theirs = got if isinstance(got, dict) else {}
-    keys = list(expected) + [k for k in theirs if k not in expected]
+def _card_rows(expected: dict[str, Any], got: Any) -> list[tuple[str, str, str, str, bool]]:
+    """Key by key: the meaning, the shipped value, the learner's (``—`` where they gave no dict)."""
+    theirs = got if isinstance(got, dict) else None
+    keys = list(expected) + [k for k in (theirs or {}) if k not in expected]
     rows = []
     for key in keys:
         shipped = repr(expected[key]) if key in expected else "(not there)"
-        yours = repr(theirs[key]) if key in theirs else "(missing)"
-        rows.append((key, _RULE_MEANINGS.get(key, ""), shipped, yours, shipped != yours))
-    return image(_CardPicture(), _Card(rows, title), label="rule")
+        if theirs is None:
+            yours = "—"
+        else:
+            yours = repr(theirs[key]) if key in theirs else "(missing)"
+        rows.append((key, _RULE_MEANINGS.get(key, ""), shipped, yours, theirs is None or shipped != yours))
+    return rows
+
+
+def rule_card(expected: dict[str, Any], got: Any, title: str) -> SvgImage:
+    """The rule object, key by key: the shipped value beside the learner's, the differing keys marked
+    (every key, with ``—``, where the learner's answer is no dict at all)."""
+    note = "" if isinstance(got, dict) else "—: yours gave no dict to compare (it raised an error, or returned something else)"
+    return image(_CardPicture(), _Card(_card_rows(expected, got), title, note), label="rule")
+
+
+# -- the pieces a table plays on, and small runs at a table --------------------------------------------------
+#: the exercises a table plays on: rule_defaults (the rules), and each step of :class:`RuleSteps`
+_TABLE_PIECES = ("rule_defaults", *RuleSteps.__dataclass_fields__)
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """What a table plays on: a ``rule_defaults`` (the learner's where it passes) and :class:`RuleSteps`.
+
+    ``rule(param)`` is the rule object that ``rule_defaults(param)`` gives, for a table's ``rules=``.
+    """
+
+    rule_defaults: Callable[..., dict[str, Any]]
+    steps: RuleSteps
+
+    def rule(self, param: dict[str, Any] | None = None) -> dict[str, Any]:
+        return self.rule_defaults(param)
+
+
+def your_pieces(*functions: Callable[..., Any], even_if_failing: bool = False) -> Pieces:
+    """The learner's pieces a table plays on, said in one line (``your pieces: 2 of 3 ✔; …``): each
+    function where its check passes (or, with ``even_if_failing=True``, wherever it is written), the
+    shipped one where not; pieces not given are the shipped ones.
+
+    >>> @exercise("riichi.noten_payments")
+    ... def noten_payments(tenpai):
+    ...     ...
+    >>> pieces = your_pieces(noten_payments)
+    your pieces: 0 of 1 ✔; the shipped one where noten_payments not written yet
+    >>> pieces.steps.changed(), pieces.rule()["連荘方式"]
+    ([], 2)
+    """
+    choices = []
+    steps: dict[str, Callable[..., Any]] = {}
+    rule: Callable[..., dict[str, Any]] = rule_defaults
+    for function in functions:
+        piece = str(getattr(function, "__exercise__", "")).partition(".")[2]
+        if piece not in _TABLE_PIECES:
+            raise TypeError(f"{getattr(function, '__name__', function)!r} is not a piece the table plays on; "
+                            f"those are {', '.join(_TABLE_PIECES)} (each marked with its @exercise)")
+        choice = choose(function, even_if_failing=even_if_failing)
+        choices.append(choice)
+        if piece == "rule_defaults":
+            rule = choice.chosen
+        elif choice.yours:
+            steps[piece] = choice.chosen
+    _say(PiecesNote(choices))
+    return Pieces(rule, RuleSteps().replace(**steps))
+
+
+def _say(note: PiecesNote) -> None:
+    """The note under the cell: one line, the details folded (plain text outside a notebook)."""
+    from IPython import get_ipython
+    from IPython.display import display
+
+    if get_ipython() is not None:
+        display(note)
+    else:
+        print(note.summary)
+
+
+#: the four hands of the lesson's exhaustive draw (section 2), East first: tenpai, noten, noten, tenpai
+HANDS = ["m22p12366p789z111", "m1235689p4567z33", "m234789p2358z555", "m12345p33s333,m406-"]
+
+
+def act(table: Table, seat: int, text: str) -> None:
+    """The player in ``seat`` (0 = the dealer) plays ``text`` (``"m1"``, ``"riichi m1"``, ``"ron"``, ``"kan m1111"``,
+    ``"nine"``…); the table runs on until a player must answer again."""
+    table.reply(table.player_id[seat], text_to_reply(table, seat, text))
+    table.run()
+
+
+def next_hand(table: Table) -> None:
+    """Every player acknowledges the hand's result: the points move and the next hand is dealt."""
+    for player in table.waiting_for():
+        table.reply(player, {})
+    table.run()
+
+
+def river(*tiles: str) -> River:
+    """A river with these discards, in order: ``river("m9", "z1")``."""
+    made = River()
+    for tile in tiles:
+        made.discard(tile)
+    return made
+
+
+def draw_at(rule: dict[str, Any], steps: RuleSteps, hands: Sequence[str], declared: Sequence[str] | None = None,
+            rivers: Sequence[River] | None = None) -> Table:
+    """A table on ``rule`` and ``steps`` whose hand ends now in an exhaustive draw (the wall is empty),
+    the four ``hands`` (East first) held, with these ``rivers`` (default: one plain 5p discard each) and
+    ``declared`` tenpai declarations (``"-"`` declared, ``""`` not). Its result waits in ``table.results``."""
+    table = staged_table(rules=rule, steps=steps)
+    table.hands = [Hand.from_string(h) for h in hands]
+    table.rivers = list(rivers) if rivers is not None else [river("p5") for _ in range(4)]
+    table.pingju("", list(declared) if declared is not None else None)
+    return table
 
 
 # -- the exercises ------------------------------------------------------------------------------------------------
+# A report's lines say what the case is and what the shipped step answers; a line of the learner's answer
+# starts with "  yours" (a check leaves it out when their step raised: the error is said instead). Its
+# picture marks what differs (rows ringed in red, tiles ringed), and says "no answer" where the learner's
+# step gave none (None: it raised, or returned nothing).
 def _same_list(expected: Any, got: Any) -> bool:
     """Lists agree item by item (a tuple or a list of 0/1 will do for a list of booleans)."""
     try:
@@ -541,10 +737,21 @@ def _rule_words(rule: dict[str, Any], *keys: str) -> str:
     return ", ".join(f"{k} = {rule[k]}" for k in keys)
 
 
+def _yours(got: Any, words: Callable[[Any], str] = _answer) -> str:
+    """The learner's answer as a picture writes it, in red: ``'yours: True'``, or ``'yours: no answer'``."""
+    return "yours: no answer" if got is None else f"yours: {words(got)}"
+
+
+def _explained(lines: list[str], rows: list[SeatRow], title: str, legend: str = "") -> Explanation:
+    """A report: its lines, and the rows drawn, marks counted (each red row and each ringed tile)."""
+    marks = sum(1 for row in rows if row.marked) + sum(len(row.rings) for row in rows)
+    return Explanation(lines, rows_image(rows, title, legend), marks=marks)
+
+
 # 1 · the six parameters -------------------------------------------------------------------------------------
 def _rule_cases() -> list[tuple[Any, ...]]:
-    cases: list[tuple[Any, ...]] = [(), (None,), ({},)]
-    cases += [({"連荘方式": m},) for m in range(4)]
+    cases: list[tuple[Any, ...]] = [({"連荘方式": 1},), (), (None,), ({},)]
+    cases += [({"連荘方式": m},) for m in (0, 2, 3)]
     cases += [({"最大同時和了数": m},) for m in (1, 2, 3)]
     for key in ("途中流局あり", "流し満貫あり", "ノーテン宣言あり", "ノーテン罰あり"):
         cases.append(({key: not rule_defaults()[key]},))
@@ -553,21 +760,28 @@ def _rule_cases() -> list[tuple[Any, ...]]:
 
 
 def _explain_rule(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
-    call = f"rule_defaults({_answer(case[0]) if case else ''})"
-    lines = [f"{call}:"]
-    if got is not None and not isinstance(got, dict):
+    param = case[0] if case else None
+    call = f"rule_defaults({_answer(param) if case else ''})"
+    over = f", then {', '.join(f'{k} = {v!r}' for k, v in param.items())} over them" if param else ""
+    lines = [f"{call}: the shipped version gives the six parameters with their defaults{over}"]
+    rows = _card_rows(expected, got)
+    if got is None:
+        lines.append("  yours returned None: no dict to compare")
+    elif not isinstance(got, dict):
         lines.append(f"  yours returned {_answer(got)}, not a dict keyed by the parameters' names")
-    theirs = got if isinstance(got, dict) else {}
-    for key in expected:
-        if key not in theirs:
-            lines.append(f"  {key}: missing from yours (shipped: {expected[key]!r})")
-        elif theirs[key] != expected[key]:
-            lines.append(f"  {key}: the shipped version gives {expected[key]!r}, yours {theirs[key]!r}")
-    for key in theirs:
-        if key not in expected:
-            lines.append(f"  {key}: yours has it, the shipped version does not")
+    else:
+        theirs = got
+        for key in expected:
+            if key not in theirs:
+                lines.append(f"  {key}: missing from yours (shipped: {expected[key]!r})")
+            elif theirs[key] != expected[key]:
+                lines.append(f"  {key}: the shipped version gives {expected[key]!r}, yours {theirs[key]!r}")
+        for key in theirs:
+            if key not in expected:
+                lines.append(f"  {key}: yours has it, the shipped version does not")
     lines.append("In the picture: each parameter, the shipped value beside yours; the rows that differ are red.")
-    return Explanation(lines, rule_card(expected, got, call))
+    marks = sum(1 for row in rows if row[4])
+    return Explanation(lines, rule_card(expected, got, call), marks=marks)
 
 
 # 2 · tenpai ---------------------------------------------------------------------------------------------------------
@@ -613,14 +827,15 @@ def _explain_is_tenpai(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
         lines.append("  nothing left to wait for, so it is not tenpai (the post: tingpai(...).length > 0)")
         full = {t for t in hand.concealed_tiles() if hand.count(t) == 4}
         rings = [i for i, t in enumerate(hand.concealed_tiles()) if t in full]
-    lines.append(f"  the shipped step says {'tenpai' if expected else 'not tenpai'}; "
-                 + (f"yours says {_answer(got)}" if got is not None else "yours raised an error"))
+    lines.append(f"  the shipped step says {'tenpai' if expected else 'not tenpai'}")
+    lines.append(f"  yours says {_answer(got)}")
+    lines.append("In the picture: the hand, the shipped answer and yours (red)"
+                 + ("; the tiles that use up its wait are ringed." if rings else "."))
     rows = [SeatRow(0, hand, note=_hand_note(hand), label="the hand", rings=rings, marked=True,
-                    value="tenpai" if expected else "not tenpai",
-                    yours=f"yours: {_answer(got)}" if got is not None else "")]
+                    value="tenpai" if expected else "not tenpai", yours=_yours(got))]
     if found:
         rows.append(SeatRow(0, list(found), label="its waits"))
-    return Explanation(lines, rows_image(rows, "is_tenpai(hand)"))
+    return _explained(lines, rows, "is_tenpai(hand)")
 
 
 _IS_TENPAI_SOLUTION = '''
@@ -666,15 +881,18 @@ def _explain_tenpai_at_draw(case: tuple[Any, ...], expected: Any, got: Any) -> E
         if differs and theirs is not None:
             lines.append(f"  {seat_word(s)}: the shipped step says {'tenpai' if expected[s] else 'noten'}, "
                          f"yours {'tenpai' if theirs[s] else 'noten'} ({why})")
+        mine = ("yours: " + ("tenpai" if theirs[s] else "noten")) if theirs is not None else _yours(got)
         rows.append(SeatRow(s, hand, note=why, value="tenpai" if expected[s] else "noten", marked=differs,
-                            yours=("yours: " + ("tenpai" if theirs[s] else "noten")) if theirs is not None and differs
-                            else "", riichi=hand.riichi))
-    lines.append("In the picture: each seat's hand and the shipped answer; your differing answers in red.")
-    return Explanation(lines, rows_image(rows, "tenpai_at_draw(hands, declared, rule)"))
+                            yours=mine if differs else "", riichi=hand.riichi))
+    lines.append("In the picture: each seat's hand and the shipped answer; the seats where yours differs are red.")
+    return _explained(lines, rows, "tenpai_at_draw(hands, declared, rule)")
 
 
 def _noten_cases() -> list[tuple[Any, ...]]:
-    return [(list(t),) for t in itertools.product([False, True], repeat=4)]
+    # one to three players tenpai first (the cases that pay), then nobody and everybody
+    cases = [list(t) for t in itertools.product([False, True], repeat=4)]
+    cases.sort(key=lambda tenpai: sum(tenpai) in (0, 4))
+    return [(t,) for t in cases]
 
 
 def _payment_explanation(title: str, head: list[str], expected: Sequence[Any], got: Any,
@@ -686,12 +904,13 @@ def _payment_explanation(title: str, head: list[str], expected: Sequence[Any], g
     rows = []
     for s in range(4):
         differs = theirs is None or theirs[s] != expected[s]
-        if theirs is not None:
+        if theirs is not None and differs:
             lines.append(f"  {seat_word(s)}: the shipped step gives {_points(expected[s])}, yours {_points(theirs[s])}")
+        mine = f"yours {_points(theirs[s])}" if theirs is not None else _yours(got)
         rows.append(SeatRow(s, None, note=notes[s], value=_points(expected[s]), marked=differs,
-                            yours=f"yours {_points(theirs[s])}" if theirs is not None and differs else ""))
-    lines.append("In the picture: the shipped payments; the seats where yours differ are red.")
-    return Explanation(lines, rows_image(rows, title))
+                            yours=mine if differs else ""))
+    lines.append("In the picture: the shipped payments; the seats where yours differs are red.")
+    return _explained(lines, rows, title)
 
 
 def _explain_noten(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
@@ -705,7 +924,7 @@ def _explain_noten(case: tuple[Any, ...], expected: Any, got: Any) -> Explanatio
 
 # 3 · nagashi mangan -------------------------------------------------------------------------------------------------
 def _nagashi_cases() -> list[tuple[Any, ...]]:
-    rivers = [["z1", "m9", "p1", "z5", "s9", "z7"], ["z1", "m9_", "p1*"], ["z1", "m2"], ["z1-"], ["z1", "m9", "p1="],
+    rivers = [["z1", "m9", "p1", "z5", "s9", "z7"], ["z1", "m9_", "p1*"], ["z1", "m2"], ["z1", "m9", "p1="], ["z1-"],
               ["m0"], ["m5"], ["s1", "s9", "p9", "m1", "z2", "z3", "z4", "z6"], ["z7_", "s1_*", "p9"],
               ["z1", "z2", "s5"], ["p1", "p1", "p2"], ["m9+"], ["z4", "m1", "s8_"], ["z3*"], ["m1", "p0"], ["s3"],
               ["z6", "z6_", "z6", "p9", "m1", "m9", "s1", "s9", "z1", "z2", "z3", "z4"], ["p9", "s9_*", "z5", "m8"]]
@@ -736,15 +955,19 @@ def _explain_is_nagashi(case: tuple[Any, ...], expected: Any, got: Any) -> Expla
         why = _breaks_nagashi(tile)
         if why:
             rings.append(i)
-            lines.append(f"  discard {i + 1}, {tile_word(tile)}: {why}")
+            lines.append(f"  discard {i + 1}, {tile_word(tile)} ({tile}): {why}")
     if not rings:
         lines.append("  every discard is a terminal or an honour, and none was called")
     verdict = "nagashi mangan" if expected else "no nagashi mangan"
-    lines.append(f"  the shipped step says {verdict}; yours says {_answer(got) if got is not None else 'nothing'}")
-    lines.append("In the picture: the discards that break nagashi mangan are ringed; a called one is dimmed.")
-    row = SeatRow(0, list(river), label="the river", rings=rings, marked=True, value=verdict,
-                  yours=f"yours: {_answer(got)}" if got is not None else "")
-    return Explanation(lines, rows_image([row], "is_nagashi(river)"))
+    lines += [f"  the shipped step says {verdict}", f"  yours says {_answer(got)}"]
+    called = any(tile[-1] in "+=-" for tile in river)
+    lines.append("In the picture: the river, the shipped answer and yours (red)"
+                 + ("; the discards that break nagashi mangan are ringed" if rings else "")
+                 + ("; a called one is dimmed" if called else "") + ".")
+    note = "; ".join(f"{river[i]!r} {_breaks_nagashi(river[i])}" for i in rings[:2]) + ("; …" if len(rings) > 2 else "")
+    row = SeatRow(0, list(river), label="the river", rings=rings, marked=True, note=note, value=verdict,
+                  yours=_yours(got))
+    return _explained(lines, [row], "is_nagashi(river)")
 
 
 def _explain_nagashi_payments(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
@@ -791,16 +1014,21 @@ def _explain_nine(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation
     lines = [f"The hand {hand} just drew {tile_word(hand.drawn or '')}:",
              f"  {len(kinds)} different terminals and honours: {_tiles_words(kinds)}",
              f"  first go-around: {_yes(first)}; {_rule_words(rule, '途中流局あり')}",
-             "  the shipped step says " + ("it may stop the hand (九種九牌)" if expected else "it may not stop it")
-             + "; yours says " + (_answer(got) if got is not None else "nothing"),
-             "In the picture: one tile of each different terminal or honour is ringed."]
-    row = SeatRow(0, hand, rings=rings, marked=True, value="may stop: 九種九牌" if expected else "may not stop",
-                  yours=f"yours: {_answer(got)}" if got is not None else "")
-    return Explanation(lines, rows_image([row], "may_abort_nine(hand, first_go_around, rule)"))
+             "  the shipped step says " + ("it may stop the hand (九種九牌)" if expected else "it may not stop it"),
+             f"  yours says {_answer(got)}",
+             "In the picture: the hand (the drawn tile apart); one tile of each different terminal or honour is"
+             " ringed."]
+    row = SeatRow(0, hand, rings=rings, marked=True, note=f"{len(kinds)} different",
+                  value="may stop: 九種九牌" if expected else "may not stop", yours=_yours(got))
+    return _explained(lines, [row], "may_abort_nine(hand, first_go_around, rule)")
+
+
+_SUFFIX_WORDS = {"_": "the tile just drawn, thrown at once", "*": "riichi declared with it",
+                 "_*": "drawn, thrown at once, with riichi"}
 
 
 def _winds_cases() -> list[tuple[Any, ...]]:
-    sets = [["z1"] * 4, ["z2"] * 4, ["z3"] * 4, ["z4"] * 4, ["z1", "z1_", "z1*", "z1_"], ["z5"] * 4, ["z7"] * 4,
+    sets = [["z1"] * 4, ["z1", "z1_", "z1*", "z1_"], ["z2"] * 4, ["z3"] * 4, ["z4"] * 4, ["z5"] * 4, ["z7"] * 4,
             ["m1"] * 4, ["z1", "z2", "z1", "z1"], ["z1", "z1", "z1", "z2"], ["z2", "z1", "z1", "z1"],
             ["z3", "z3", "z3_", "z4"], ["z4_", "z4", "z4*", "z4"], ["p9", "z1", "z1", "z1"], ["z1", "z1", "z1", "m1"]]
     return [(list(d), _rule(abortive_draws=a)) for d in sets for a in (True, False)]
@@ -809,16 +1037,27 @@ def _winds_cases() -> list[tuple[Any, ...]]:
 def _explain_winds(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     discards, rule = case
     first = discards[0][:2]
-    head = ["The first discards (no call made): "
-            + ", ".join(f"{_SHORT[s].split()[0]} → {tile_word(d)}" for s, d in enumerate(discards)),
+    head = ["The first discards (no call made), as the step receives them: "
+            + ", ".join(f"{_SHORT[s].split()[0]} {d!r}" for s, d in enumerate(discards)),
             f"  {_rule_words(rule, '途中流局あり')}"]
+    suffixed = [s for s, d in enumerate(discards) if d[2:]]
+    same_wind = first in ("z1", "z2", "z3", "z4") and all(d[:2] == first for d in discards)
+    if same_wind and suffixed:
+        head.append(f"  {' '.join(repr(discards[s]) for s in suffixed)}: the same tile {tile_word(first)}, "
+                    "written with a suffix (_ thrown at once, * riichi)")
+        ringed = suffixed
+        legend = "the discards written with a suffix are ringed: the same wind all the same"
+    elif not same_wind:
+        ringed = [s for s, d in enumerate(discards) if d[:2] not in ("z1", "z2", "z3", "z4") or d[:2] != first]
+        legend = "the discards that are not a wind, or not the first discard's tile, are ringed"
+    else:
+        ringed, legend = [], ""
     rows = []
     for s, d in enumerate(discards):
-        odd = d[:2] not in ("z1", "z2", "z3", "z4") or d[:2] != first
-        rows.append(SeatRow(s, [d], rings=[0] if odd else (), note="its first discard"))
+        note = f"{d!r}" + (f" · {_SUFFIX_WORDS.get(d[2:], d[2:])}" if d[2:] else "")
+        rows.append(SeatRow(s, [d], rings=[0] if s in ringed else (), note=note))
     return _explain_verdict("is_four_winds(discards, rule)", head, expected, got, "四風連打: the hand stops",
-                            "play goes on", rows, "In the picture: a discard that is not a wind, or not the "
-                            "dealer's wind tile, is ringed.", _rule_words(rule, "途中流局あり"))
+                            "play goes on", rows, legend, _rule_words(rule, "途中流局あり"))
 
 
 def _riichi_cases() -> list[tuple[Any, ...]]:
@@ -827,13 +1066,14 @@ def _riichi_cases() -> list[tuple[Any, ...]]:
 
 def _explain_verdict(title: str, head: list[str], expected: Any, got: Any, yes: str, no: str,
                      rows: list[SeatRow], legend: str, rule_note: str) -> Explanation:
-    """The lines and the picture of a yes-or-no step: the seats, then the hand's row with the verdict."""
-    lines = head + [f"  the shipped step says {yes if expected else no}; "
-                    f"yours says {_answer(got) if got is not None else 'nothing'}", legend]
+    """The lines and the picture of a yes-or-no step: the seats, then the hand's row with the verdict,
+    ringed in red with the learner's answer. ``legend``: what else the picture marks or shows."""
+    legend = "; ".join(part for part in (legend, "the verdict, and yours in red") if part)
+    lines = head + [f"  the shipped step says {yes if expected else no}", f"  yours says {_answer(got)}",
+                    f"In the picture: {legend}."]
     verdict = SeatRow(0, None, label="the hand", note=rule_note, marked=True,
-                      value=yes.split(":")[0] if expected else no.split(":")[0],
-                      yours=f"yours: {_answer(got)}" if got is not None else "")
-    return Explanation(lines, rows_image([*rows, verdict], title, legend=legend.replace("In the picture: ", "")))
+                      value=yes.split(":")[0] if expected else no.split(":")[0], yours=_yours(got))
+    return _explained(lines, [*rows, verdict], title, legend=legend[0].upper() + legend[1:] + ".")
 
 
 def _explain_riichi(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
@@ -843,7 +1083,7 @@ def _explain_riichi(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
     rows = [SeatRow(s, None, note=("no riichi", "riichi", "double riichi")[r], riichi=bool(r))
             for s, r in enumerate(riichi)]
     return _explain_verdict("is_four_riichi(riichi, rule)", head, expected, got, "四家立直: the hand stops",
-                            "play goes on", rows, "In the picture: the riichi sticks on the table.",
+                            "play goes on", rows, "each seat's riichi stick, if it declared",
                             _rule_words(rule, "途中流局あり"))
 
 
@@ -860,7 +1100,7 @@ def _explain_kans(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation
         head.append("  one player holds all four: that hand may still win 四槓子, so it goes on")
     rows = [SeatRow(s, None, note=f"{k} kan{'s' if k != 1 else ''}", kans=k) for s, k in enumerate(kans)]
     return _explain_verdict("is_four_kans(kans, rule)", head, expected, got, "四開槓: the hand stops", "play goes on",
-                            rows, "In the picture: each kan is four tiles face down.",
+                            rows, "each kan as four tiles face down" if any(kans) else "",
                             _rule_words(rule, "途中流局あり"))
 
 
@@ -875,24 +1115,35 @@ def _ron_cases() -> list[tuple[Any, ...]]:
     return cases
 
 
+_ORDINALS = ("1st", "2nd", "3rd")
+
+
 def _explain_ron(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     discarder, claims, rule = case
     order = [(discarder + i) % 4 for i in (1, 2, 3)]
-    lines = [f"{seat_word(discarder)} discards; ron claimed by: {', '.join(WINDS[s] for s in claims) or 'nobody'}",
+    lines = [f"{seat_word(discarder)[0].upper()}{seat_word(discarder)[1:]} discards; ron claimed by: {', '.join(WINDS[s] for s in claims) or 'nobody'}",
              f"  the replies are read in turn order after the discarder: {' → '.join(WINDS[s] for s in order)}",
              f"  {_rule_words(rule, '最大同時和了数')}",
              f"  the shipped step: {' then '.join(WINDS[s] for s in expected) or 'nobody'} "
-             f"win{'s' if len(expected) == 1 else ''}; yours: " + _winners_words(got)]
+             f"win{'s' if len(expected) == 1 else ''}",
+             "  yours: " + _winners_words(got)]
     theirs = list(got) if isinstance(got, (list, tuple)) else []
     rows = []
     for s in range(4):
-        note = "discards" if s == discarder else "ron!" if s in claims else ""
+        if s == discarder:
+            note = "discards"
+        else:
+            note = ("ron! · " if s in claims else "") + f"replies {_ORDINALS[order.index(s)]}"
         place = f"wins ({expected.index(s) + 1})" if s in expected else ""
         mine = f"yours: wins ({theirs.index(s) + 1})" if s in theirs else "yours: no" if place else ""
         differs = (s in expected) != (s in theirs) or (place and s in theirs and expected.index(s) != theirs.index(s))
         rows.append(SeatRow(s, None, note=note, value=place, yours=mine if differs else "", marked=bool(differs)))
-    lines.append("In the picture: who wins and in which order; the seats where yours differ are red.")
-    return Explanation(lines, rows_image(rows, "ron_winners(discarder, claims, rule)"))
+    if not any(row.marked for row in rows):  # no seat tells them apart (an answer of another shape): the seats all differ
+        for row in rows:
+            row.marked, row.yours = True, _yours(got, _winners_words) if row.seat == discarder else ""
+    lines.append("In the picture: who replies in which order, who wins in which order; the seats where yours "
+                 "differs are red.")
+    return _explained(lines, rows, "ron_winners(discarder, claims, rule)")
 
 
 def _winners_words(got: Any) -> str:
@@ -904,8 +1155,8 @@ def _winners_words(got: Any) -> str:
 
 
 def _three_cases() -> list[tuple[Any, ...]]:
-    winner_lists = [[], [1], [2, 3], [1, 2, 3], [3, 0, 1], [0, 1, 2], [2, 0], [0, 2, 3]]
-    return [(list(w), _rule(max_winners=m, abortive_draws=a)) for w in winner_lists for m in (1, 2, 3)
+    winner_lists = [[1, 2, 3], [], [1], [2, 3], [3, 0, 1], [0, 1, 2], [2, 0], [0, 2, 3]]
+    return [(list(w), _rule(max_winners=m, abortive_draws=a)) for w in winner_lists for m in (2, 1, 3)
             for a in (True, False)]
 
 
@@ -915,7 +1166,7 @@ def _explain_three(case: tuple[Any, ...], expected: Any, got: Any) -> Explanatio
             f"  {_rule_words(rule, '最大同時和了数', '途中流局あり')} (三家和 does not depend on 途中流局あり)"]
     rows = [SeatRow(s, None, note="ron!" if s in winners else "") for s in range(4)]
     return _explain_verdict("is_three_rons(winners, rule)", head, expected, got, "三家和: the hand stops",
-                            "no 三家和", rows, "In the picture: the players who won the discard.",
+                            "no 三家和", rows, "the players who won the discard say ron!" if winners else "",
                             _rule_words(rule, "最大同時和了数"))
 
 
@@ -925,34 +1176,39 @@ _MODES = {0: "連荘なし, never", 1: "和了連荘, after a dealer win",
           3: "ノーテン連荘, dealer win or any draw"}
 
 
-def _repeat_rows(expected: Any, got: Any, notes: Sequence[str]) -> list[SeatRow]:
+def _repeat_rows(expected: Any, got: Any, notes: Sequence[str], rule_note: str) -> list[SeatRow]:
     keep = "keeps the seat (連荘)"
     passes = "passes the deal"
     rows = [SeatRow(s, None, note=notes[s]) for s in range(4)]
     rows[0].value = keep if expected else passes
-    if got is None or bool(got) != bool(expected) or not isinstance(got, (bool, int)):
+    if got is None or not isinstance(got, (bool, int)) or bool(got) != bool(expected):
         rows[0].marked = True
-        rows[0].yours = "yours: " + ((keep if got else passes) if isinstance(got, (bool, int)) else _answer(got))
+        rows[0].yours = _yours(got, lambda g: (keep if g else passes) if isinstance(g, (bool, int)) else _answer(g))
+    rows.append(SeatRow(0, None, label="the rule", note=rule_note))
     return rows
 
 
 def _repeat_lines(head: list[str], expected: Any, got: Any) -> list[str]:
     said = "keeps the seat" if expected else "passes the deal"
     theirs = ("keeps the seat" if got else "passes the deal") if isinstance(got, (bool, int)) else _answer(got)
-    return head + [f"  the shipped step: the dealer {said}; yours: {theirs if got is not None else 'nothing'}",
-                   "In the picture: the four seats, and what happens to the dealer's seat."]
+    return head + [f"  the shipped step: the dealer {said}", f"  yours: {theirs}",
+                   "In the picture: the four seats and the rule; what happens to the dealer's seat, yours in red."]
 
 
 def _win_cases() -> list[tuple[Any, ...]]:
     return [(seat, _rule(dealer_repeats=m, rounds=r)) for seat in range(4) for m in range(4) for r in (1, 2)]
 
 
+def _mode_words(rule: dict[str, Any]) -> str:
+    return f"連荘方式 = {rule['連荘方式']} ({_MODES[rule['連荘方式']]})"
+
+
 def _explain_win(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     seat, rule = case
-    head = [f"{seat_word(seat)} wins the hand.", f"  連荘方式 = {rule['連荘方式']} ({_MODES[rule['連荘方式']]})"]
+    head = [f"{seat_word(seat)[0].upper()}{seat_word(seat)[1:]} wins the hand.", f"  {_mode_words(rule)}"]
     notes = ["wins" if s == seat else "" for s in range(4)]
-    return Explanation(_repeat_lines(head, expected, got), rows_image(_repeat_rows(expected, got, notes),
-                                                                       "repeats_after_win(seat, rule)"))
+    return _explained(_repeat_lines(head, expected, got), _repeat_rows(expected, got, notes, _mode_words(rule)),
+                      "repeats_after_win(seat, rule)")
 
 
 def _draw_cases() -> list[tuple[Any, ...]]:
@@ -963,28 +1219,30 @@ def _draw_cases() -> list[tuple[Any, ...]]:
 def _explain_draw(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     abortive, tenpai, rule = case
     kind = "an abortive draw (途中流局)" if abortive else "an exhaustive draw (the wall is empty)"
-    head = [f"The hand ends in {kind}; the dealer is {'tenpai' if tenpai else 'noten'}.",
-            f"  連荘方式 = {rule['連荘方式']} ({_MODES[rule['連荘方式']]})"]
+    head = [f"The hand ends in {kind}; the dealer is {'tenpai' if tenpai else 'noten'}.", f"  {_mode_words(rule)}"]
     notes = [("tenpai" if tenpai else "noten") + (" · abortive draw" if abortive else " · exhaustive draw"), "", "", ""]
-    picture = rows_image(_repeat_rows(expected, got, notes), "repeats_after_draw(abortive, dealer_tenpai, rule)")
-    return Explanation(_repeat_lines(head, expected, got), picture)
+    return _explained(_repeat_lines(head, expected, got), _repeat_rows(expected, got, notes, _mode_words(rule)),
+                      "repeats_after_draw(abortive, dealer_tenpai, rule)")
 
 
 def _one_hand_cases() -> list[tuple[Any, ...]]:
-    return [(repeats, won, _rule(rounds=r)) for repeats in (True, False) for won in (True, False) for r in (0, 1, 2, 4)]
+    return [(repeats, won, _rule(rounds=r)) for r in (0, 1, 2, 4) for repeats in (True, False) for won in (True, False)]
+
+
+_ROUNDS = {0: "一局戦, one hand", 1: "東風戦, East only", 2: "東南戦, East and South", 4: "一荘戦, all four winds"}
 
 
 def _explain_one_hand(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     repeats, won, rule = case
-    rounds = {0: "一局戦, one hand", 1: "東風戦, East only", 2: "東南戦, East and South", 4: "一荘戦, all four winds"}
     head = [f"The hand ended {'with a win' if won else 'in a draw'}; so far the dealer "
             f"{'keeps the seat' if repeats else 'passes the deal'}.",
-            f"  場数 = {rule['場数']} ({rounds[rule['場数']]})"]
+            f"  場数 = {rule['場数']} ({_ROUNDS[rule['場数']]})"]
     if rule["場数"] == 0:
         head.append("  in the one-hand game a win ends the game (no repeat) and a draw replays the hand")
     notes = [("won" if won else "draw") + (" · so far: keeps" if repeats else " · so far: passes"), "", "", ""]
-    return Explanation(_repeat_lines(head, expected, got), rows_image(_repeat_rows(expected, got, notes),
-                                                                       "one_hand_game(repeats, won, rule)"))
+    rows = _repeat_rows(expected, got, notes, f"場数 = {rule['場数']} ({_ROUNDS[rule['場数']]})")
+    return _explained(_repeat_lines(head, expected, got), rows, "one_hand_game(repeats, won, rule)")
+
 
 
 # -- registering -----------------------------------------------------------------------------------------------------
