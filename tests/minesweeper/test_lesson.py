@@ -24,6 +24,7 @@ from gamelab.minesweeper.widget import MinesweeperBoard
 from gamelab.widgets import fire
 from gamelab.widgets.testing import click
 from tests.lesson_runs import checked, execute, exercise_ids, graded
+from tests.minesweeper.wrong_answers import WRONG
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "02_minesweeper.ipynb"
 IDS = ["minesweeper.sentinel_map", "minesweeper.offsets", "minesweeper.placeable", "minesweeper.lay_mines",
@@ -66,6 +67,12 @@ def text_of(cell: Any) -> str:
     return "".join(o.get("text", "") for o in cell.get("outputs", []) if o.get("output_type") == "stream")
 
 
+def notes_of(cell: Any) -> str:
+    """The one-line notes on the pieces a board plays on (``your pieces: 9 of 9 ✔``), as text."""
+    return "".join(o["data"]["text/plain"] for o in cell.get("outputs", [])
+                   if o.get("output_type") == "display_data" and "your pieces:" in o.get("data", {}).get("text/plain", ""))
+
+
 def pictures_of(cell: Any) -> list[str]:
     return [o["data"]["image/svg+xml"] for o in cell.get("outputs", []) if "image/svg+xml" in o.get("data", {})]
 
@@ -87,15 +94,43 @@ def test_solutions_pass_every_exercise_and_every_board_takes_them(solved) -> Non
     assert own == dict.fromkeys(IDS, PASSED)
     # the wrong versions the lesson shows are reported failed
     assert shown == dict.fromkeys(["minesweeper.flood_fill", "minesweeper.verdict"], {FAILED})
-    # every piece, in every run and board cell, was the learner's
-    printed = "".join(text_of(cell) for cell in notebook.cells)
-    assert "shipped" not in printed and "playing on yours (checked ✔)" in printed
+    # every piece, in every run and board cell, was the learner's (said in one line per gathering of pieces)
+    printed = "".join(text_of(cell) + notes_of(cell) for cell in notebook.cells)
+    assert "shipped" not in printed and "open_cell: yours (checked ✔)" in printed
+    assert "your pieces: 4 of 4 ✔" in printed
     final = notebook.cells[-1]
     assert "MinesweeperBoard(\"expert\"" in final.source
-    assert text_of(final).strip() == "playing on yours (checked ✔): " + ", ".join(PIECES)
+    assert notes_of(final) == f"your pieces: {len(PIECES)} of {len(PIECES)} ✔" and not text_of(final)
     # the learner's pieces draw exactly what the shipped steps draw
     for mine, theirs in zip(shipped().cells, notebook.cells):
         assert pictures_of(mine) == pictures_of(theirs), mine.source[:60]
+
+
+def test_the_shipped_answers_are_out_of_sight() -> None:
+    """No cell and no stored output shows a shipped answer unfolded (any three lines of its body in a row):
+    only the folded solution in a check's report, or a folded show_source (their text form is one line)."""
+    import inspect
+    import textwrap
+
+    notebook = shipped()
+    texts = [cell.source for cell in notebook.cells] + [
+        o.get("data", {}).get("text/plain", "") + o.get("text", "")
+        for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
+    seen = "\n".join("\n".join(line.strip() for line in text.splitlines()) for text in texts)
+    for eid in IDS:
+        source = textwrap.dedent(inspect.getsource(registry()[eid].reference))
+        body = [line.strip() for line in source.split('"""')[-1].splitlines() if line.strip()]
+        assert body, eid
+        for k in range(max(1, len(body) - 2)):
+            assert "\n".join(body[k:k + 3]) not in seen, (eid, body[k:k + 3])
+
+
+def test_the_notebook_imports_what_its_stubs_name() -> None:
+    """game_over_message's stub asks for math.ceil and math.floor: math is imported before it."""
+    cells = shipped().cells
+    stub = next(k for k, c in enumerate(cells) if c.metadata.get("exercise_id") == "minesweeper.message")
+    assert "math.ceil" in cells[stub].source
+    assert any("import math" in c.source.splitlines() for c in cells[:stub] if c.cell_type == "code")
 
 
 def test_grading_one_wrong_answer(one_wrong) -> None:
@@ -123,91 +158,6 @@ def only(source: str) -> Callable[..., Any]:
     return next(v for v in learner(source).values() if getattr(v, "__exercise__", None))
 
 
-WRONG = {
-    "minesweeper.sentinel_map": '''
-@exercise("minesweeper.sentinel_map")
-def sentinel_states(rows, cols):
-    return [HIDE] * ((rows + 2) * (cols + 2))     # no border
-''',
-    "minesweeper.offsets": '''
-@exercise("minesweeper.offsets")
-def neighbour_offsets(width):
-    return (-width, -1, 1, width)                 # no diagonals
-''',
-    "minesweeper.placeable": '''
-@exercise("minesweeper.placeable")
-def placeable_cells(vm, row, col):
-    return list(vm.cells)                         # the first click may be a mine
-''',
-    "minesweeper.lay_mines": '''
-@exercise("minesweeper.lay_mines")
-def lay_mines(vm, indices):
-    for i in indices:
-        vm.mine[i] = 1
-        for d in (-1, 1, -vm.width, vm.width):    # no diagonals
-            vm.near[i + d] += 1
-''',
-    "minesweeper.flood_fill": '''
-@exercise("minesweeper.flood_fill")
-def open_cell(vm, i):
-    if vm.state[i] == OPEN:                       # a flag is opened too
-        return
-    vm.state[i] = OPEN
-    if vm.near[i] == 0:
-        for d in vm.offsets:
-            open_cell(vm, i + d)
-''',
-    "minesweeper.open": '''
-@exercise("minesweeper.open")
-def open_at(vm, row, col):
-    i = vm.index(row, col)
-    if vm.state[i] != HIDE:
-        return
-    if vm.mine[i]:
-        vm.open_all()                             # forgets vm.exploded
-    else:
-        vm.open_cell(i)
-''',
-    "minesweeper.flag": '''
-@exercise("minesweeper.flag")
-def toggle_flag(vm, row, col):
-    i = vm.index(row, col)
-    vm.state[i] = HIDE if vm.state[i] == FLAG else FLAG   # flags an open cell too
-''',
-    "minesweeper.tally": '''
-@exercise("minesweeper.tally")
-def tally(vm):
-    return 0, sum(1 for i in vm.cells if vm.state[i] != OPEN)   # flags counted as hidden
-''',
-    "minesweeper.verdict": WRONG_VERDICT,
-    "minesweeper.click": '''
-@exercise("minesweeper.click")
-def dispatch_click(game, row, col, mode):
-    if game.is_over:
-        return None
-    return f"{mode} {row} {col}"                  # the first click flags in flag mode
-''',
-    "minesweeper.message": '''
-@exercise("minesweeper.message")
-def game_over_message(result, started, ended):
-    if result == ALIVE:
-        return None
-    return f"{'cleared' if result == CLEARED else 'blown up'} in {round(ended - started)} s"
-''',
-    "minesweeper.table": '''
-@exercise("minesweeper.table")
-def table_layout(rows, cols, size):
-    return {(r, c): ((r - 1) * size, (c - 1) * size) for r in range(1, rows + 1) for c in range(1, cols + 1)}
-''',
-    "minesweeper.opening": '''
-@exercise("minesweeper.opening")
-def placeable_with_opening(vm, row, col):
-    start = vm.index(row, col)
-    return [i for i in vm.cells if i != start]    # ignores vm.opening
-''',
-}
-
-
 def test_every_exercise_is_in_the_notebook_and_the_registry() -> None:
     assert sorted(WRONG) == sorted(IDS) == sorted(i for i in registry() if i.startswith("minesweeper."))
     assert set(lesson.PIECES) == set(IDS)
@@ -219,24 +169,105 @@ def test_the_shipped_step_passes_its_own_check(exercise_id: str) -> None:
     assert report.status == PASSED and report.total >= 20
 
 
+def wrong(exercise_id: str) -> Callable[..., Any]:
+    """The plausible mistake of ``tests/minesweeper/wrong_answers.py``, marked as the exercise's answer."""
+    return exercise(exercise_id)(WRONG[exercise_id])
+
+
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_a_wrong_answer_is_told_in_a_few_lines_with_a_picture(exercise_id: str) -> None:
-    report = check(only(WRONG[exercise_id]))
+    report = check(wrong(exercise_id))
     assert report.status == FAILED
     lines = report.lines()
     assert len(lines) <= MAX_LINES and len(report.explanation.lines) <= MAX_LINES
     assert report.explanation.picture._repr_svg_().startswith("<svg")
     html = report._repr_html_()
-    assert "<svg" in html and "The shipped solution" in html
+    assert "<img" in html and "The shipped solution" in html
     assert "Cell(" not in "\n".join(lines) and "VMap object" not in "\n".join(lines)  # game words, no raw objects
 
 
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_a_wrong_answers_picture_marks_the_difference(exercise_id: str) -> None:
+    """The shared rule: a wrong answer's report draws a picture with at least one mark, and its legend
+    names only the marks the picture draws."""
+    report = check(wrong(exercise_id))
+    assert report.explanation.picture is not None and report.explanation.marks >= 1
+    legend_names_only_what_is_drawn(report)
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_an_answer_that_raises_is_drawn_too(exercise_id: str) -> None:
+    def raises(*args: Any) -> Any:
+        raise RuntimeError("boom")
+
+    report = check(exercise(exercise_id)(raises))
+    assert report.lines()[1] == "raises() raised RuntimeError: boom"
+    assert report.explanation.picture is not None and report.explanation.marks >= 1
+    legend_names_only_what_is_drawn(report)
+
+
+#: a legend's words and what the picture must then hold (the marks' colours and shapes in the SVG)
+LEGEND_MARKS = {
+    "a red ring": r'<circle [^>]*stroke="#e0245e"',
+    "a red cross": r'<polyline [^>]*stroke="#e0245e"',
+    "a red square": r'<rect [^>]*stroke="#e0245e" stroke-width="3"',
+    "the red box": r'<rect [^>]*rx="6" [^>]*stroke="#e0245e"',
+    "amber": r'fill="#ffc21a"',
+    "the blue dot": r'fill="#1d4ed8"',
+}
+
+
+def legend_names_only_what_is_drawn(report: Any) -> None:
+    import re
+
+    text = " ".join(" ".join(report.explanation.lines).split())
+    legend = text[text.index("In the picture:"):]
+    svg = report.explanation.picture._repr_svg_()
+    for words, drawn in LEGEND_MARKS.items():
+        if words in legend:  # named, so drawn
+            assert re.search(drawn, svg), (report.exercise_id, words, legend)
+        elif "red" in words:  # a red mark drawn is always explained
+            assert not re.search(drawn, svg), (report.exercise_id, words, legend)
+
+
+def test_a_flood_fill_that_raises_on_some_cases_shows_the_exception() -> None:
+    """Recursion without the HIDE test: two zeros open each other for ever, so the zeros raise while the
+    other cases pass; the report draws a raising case, names the exception and the learner's line."""
+    report = check(only('''
+@exercise("minesweeper.flood_fill")
+def open_cell(vm, i):
+    if vm.state[i] == FLAG:
+        return
+    vm.state[i] = OPEN
+    if vm.near[i] == 0:
+        for d in vm.offsets:
+            open_cell(vm, i + d)
+'''))
+    assert report.status == FAILED and report.failed < report.total
+    text = repr(report)
+    assert "open_cell() raised RecursionError" in text and "in your line 9: open_cell(vm, i + d)" in text
+    assert "(a hidden 0)" in text and "a red ring = a cell the shipped step opens" in text
+    assert report.explanation.marks >= 1
+
+
+def test_a_report_starts_with_a_typical_case() -> None:
+    """The first case a report can draw is a game of some size, not a degenerate one (no mines, one cell)."""
+    first = {eid: next(iter(registry()[eid].cases())) for eid in IDS}
+    assert first["minesweeper.verdict"][2] == 99
+    assert first["minesweeper.sentinel_map"] == (3, 4) and first["minesweeper.table"][:2] == (2, 3)
+    for eid in ("minesweeper.placeable", "minesweeper.opening", "minesweeper.flood_fill", "minesweeper.lay_mines"):
+        vm = first[eid][0]
+        assert vm.rows * vm.cols >= 12, eid
+    assert "with 99 mines" in repr(check(exercise("minesweeper.verdict")(lambda flags, rest, mines: ALIVE)))
+
+
 def test_reports_name_cells_by_row_and_column() -> None:
-    text = repr(check(only(WRONG["minesweeper.flood_fill"])))
-    assert "row 2 column 2: FLAG in the shipped map, OPEN in yours" in text
-    text = repr(check(only(WRONG["minesweeper.open"])))
-    assert "vm.exploded: row 2 column 1 in the shipped map, None in yours" in text
-    text = repr(check(only(WRONG["minesweeper.click"])))
+    text = repr(check(wrong("minesweeper.flood_fill")))
+    assert "row 3 column 4: FLAG in the shipped map, OPEN in yours" in text
+    text = repr(check(wrong("minesweeper.open")))
+    assert "vm.exploded: row 3 column 2 in the shipped map, None in yours" in text
+    assert "a red square = the mine that blew up" in text
+    text = repr(check(wrong("minesweeper.click")))
     assert "before the first click" in text and "'flag 1 1'" in text
 
 
@@ -262,7 +293,21 @@ def verdict(flags, rest, mines):
     assert check(stub).status == NOT_WRITTEN
     pieces = lesson.your_pieces(stub)
     assert pieces == {"verdict": registry()["minesweeper.verdict"].reference}
-    assert capsys.readouterr().out == "playing on the shipped verdict (yours is not written yet)\n"
+    assert capsys.readouterr().out == "your pieces: 0 of 1 ✔; the shipped one where verdict not written yet\n"
+
+
+def test_your_pieces_says_it_in_one_line_and_plays_a_failing_piece_on_purpose(capsys) -> None:
+    never_ends = exercise("minesweeper.verdict")(lambda flags, rest, mines: ALIVE)
+    tally = exercise("minesweeper.tally")(registry()["minesweeper.tally"].reference)
+    assert lesson.your_pieces(tally, never_ends) == {"tally": tally, "verdict": registry()["minesweeper.verdict"].reference}
+    assert capsys.readouterr().out == "your pieces: 1 of 2 ✔; the shipped one where <lambda> not passing yet\n"
+    assert lesson.your_pieces(tally, never_ends, even_if_failing=True) == {"tally": tally, "verdict": never_ends}
+    assert capsys.readouterr().out == "your pieces: 2 of 2 ✔ (failing on purpose: <lambda>)\n"
+    board = MinesweeperBoard(rows=6, cols=8, mines=8, seed=5, sound=False, record_panel=False,
+                             pieces=lesson.your_pieces(never_ends, even_if_failing=True))
+    click(board, Cell(3, 4))
+    click(board, Cell(*mine_of(board)))
+    assert not board.game.is_over  # the learner's verdict never ends the game, as they asked
 
 
 # -- the boards play on the learner's pieces -------------------------------------------------------------------------
