@@ -8,6 +8,7 @@ the case).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +70,12 @@ def text_of(cell: Any) -> str:
     return "".join(o.get("text", "") for o in cell.get("outputs", []) if o.get("output_type") == "stream")
 
 
+def shown_text(cell: Any, kind: str = "text/plain") -> str:
+    """What a cell displayed before its last line's value (a pieces note), as ``kind``."""
+    return "".join(o.get("data", {}).get(kind, "") for o in cell.get("outputs", [])
+                   if o.get("output_type") == "display_data")
+
+
 # -- the notebook ------------------------------------------------------------------------------------------
 def test_the_notebook_has_the_nine_exercises_in_the_tutorials_order() -> None:
     notebook = shipped()
@@ -91,11 +98,14 @@ def test_solutions_pass_every_exercise_and_every_board_takes_them(solved) -> Non
     # the wrong versions the lesson shows are reported failed
     assert shown == dict.fromkeys(["othello.squares_to_edge", "othello.check_stone", "othello.place_stone"], {FAILED})
     # every use() of a piece, in every run and board cell, took the learner's version
-    printed = "".join(text_of(cell) for cell in notebook.cells)
-    assert "shipped version" not in printed
+    printed = "".join(text_of(cell) + shown_text(cell) for cell in notebook.cells)
+    assert "shipped version" not in printed and "the shipped" not in printed
     final = notebook.cells[-1]
-    assert "rules_from(" in final.source and all(f"{step}: yours (checked ✔)" in text_of(final) for step in STEPS)
-    whole_game = next(cell for cell in notebook.cells if cell.source.startswith("WHOLE_GAME"))
+    assert "rules_from(" in final.source
+    # one line for the pieces, each piece's own line folded under it
+    assert shown_text(final, "text/plain") == "your pieces: 9 of 9 ✔"
+    assert all(f"{step}: yours (checked ✔)" in shown_text(final, "text/html") for step in STEPS)
+    whole_game = next(cell for cell in notebook.cells if "TutorialGame(rules=rules" in cell.source)
     assert "move 53, g2: White cannot move. Black's turn. / 白は置けません。黒の番です。" in text_of(whole_game)
     assert "Game end – Black wins / Game end – 黒の勝ち" in text_of(whole_game)
 
@@ -194,8 +204,9 @@ def test_a_wrong_answer_is_drawn_and_named_in_at_most_twenty_lines(step: str) ->
     svg = report.explanation.picture._repr_svg_()
     assert svg.startswith("<svg") and len(svg) < 40_000
     assert "Board" not in "\n".join(report.lines()) and "None, None" not in "\n".join(report.lines())
-    assert any(name in report.message for name in ("b1", "a1", "c3", "c4", "d3", "f5", "Black", "black", "white",
-                                                   "White", "board"))
+    assert any(name in report.message for name in ("b1", "b2", "a1", "c3", "c4", "d3", "f5", "Black", "black",
+                                                   "white", "White", "board"))
+    assert report.explanation.marks >= 1
 
 
 @pytest.mark.parametrize("step", STEPS)
@@ -259,9 +270,8 @@ def check_stone(board, index, direction, max_steps, color, reverse=True):
     return False
 ''' + WRONG["count_stones"], flips=flips)
     rules = lesson.rules_from(namespace["reverse_stones"], namespace["check_stone"], namespace["count_stones"])
-    said = capsys.readouterr().out
-    assert "reverse_stones: yours (checked ✔)" in said and "check_stone: yours (checked ✔)" in said
-    assert "count_stones: its check does not pass yet, so the board uses the shipped version" in said
+    said = capsys.readouterr().out  # one line: which pieces are the learner's, and why the others are not
+    assert said == "your pieces: 2 of 3 ✔; the shipped one where count_stones not passing yet\n"
     assert rules.yours == ("check_stone", "reverse_stones")
     flips.clear()
     game = TutorialOthello.new(rules=rules)
@@ -269,6 +279,41 @@ def check_stone(board, index, direction, max_steps, color, reverse=True):
     assert flips == [2] and game.last_flips == ["e5"]  # the learner's check_stone called the learner's flip
     with pytest.raises(TypeError, match="not one of the Othello lesson's exercises"):
         lesson.rules_from(t.count_stones)
+
+
+def test_rules_from_plays_on_a_failing_piece_on_purpose(capsys) -> None:
+    namespace = learner(WRONG["count_stones"])
+    assert lesson.rules_from(namespace["count_stones"]).yours == ()
+    rules = lesson.rules_from(namespace["count_stones"], even_if_failing=True)
+    said = capsys.readouterr().out.splitlines()
+    assert said == ["your pieces: 0 of 1 ✔; the shipped one where count_stones not passing yet",
+                    "your pieces: 1 of 1 ✔ (failing on purpose: count_stones)"]
+    assert rules.yours == ("count_stones",) and rules.count_stones(t.start_board()) == (2, 2)
+    game = TutorialOthello.new(rules=rules)
+    game.play("f5")
+    assert game.score() == (1, 4)  # the swapped count is what the board shows
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_every_exercise_has_a_wrong_answer_whose_report_marks_the_difference(exercise_id: str) -> None:
+    from .wrong_answers import WRONG as MISTAKES
+
+    assert set(MISTAKES) == set(IDS)
+    report = check(exercise(exercise_id)(MISTAKES[exercise_id]))
+    assert report.status == FAILED and report.explanation is not None
+    assert report.explanation.picture is not None and report.explanation.marks >= 1
+    # the legend names only what is drawn: yellow squares only where the picture has them
+    svg = report.explanation.picture._repr_svg_()
+    assert ("yellow" in report.message) == bool(re.search(r'<rect [^>]*stroke="#ffd43b"', svg)), report.message
+    assert len(report.lines()) <= ex.MAX_LINES
+
+
+def test_the_place_stone_legend_names_no_yellow_squares_where_nothing_is_flipped() -> None:
+    # on a taken square the shipped place_stone flips nothing: no yellow squares, and the legend says none
+    board = tuple(t.start_board())
+    explained = lesson._explain_place((board, 27, t.BLACK), (False, board), (True, board))
+    assert "yellow" not in "\n".join(explained.lines) and explained.marks == 1
+    assert "a blue ring: d4" in " ".join(explained.lines)
 
 
 # -- the boards really play on the pieces ---------------------------------------------------------------

@@ -17,8 +17,8 @@ exercise                   STEP  the learner writes
 Each check runs the learner's function on its own: the other pieces it calls by name (``squares_to_edge``,
 ``check_stone``, …) are the shipped ones while it is checked, so only the step under test counts. A
 failing case comes back in Othello's words (squares a1…h8, black and white) with the board drawn and the
-squares that differ marked. :func:`rules_from` gives a board the learner's pieces (each through
-:func:`~gamelab.lessons.use`).
+squares that differ marked. :func:`rules_from` gives a board the learner's pieces (each chosen as
+:func:`~gamelab.lessons.use` chooses, all said in one line).
 
 >>> from gamelab.othello.tutorial import squares_to_edge
 >>> check(exercise("othello.squares_to_edge")(squares_to_edge)).status
@@ -29,10 +29,10 @@ squares that differ marked. :func:`rules_from` gives a board the learner's piece
 ...     return edges
 >>> print(repr(check(exercise("othello.squares_to_edge")(javascript))))
 ✘ othello.squares_to_edge: 49 of 64 cases differ from the shipped version.
-From b1 (index 1), the squares between it and the edge:
+From b2 (index 9), the squares between it and the edge:
   direction       shipped  yours
-  down ↓                7      6
-In the picture: b1 is the dot, and the walk to the edge is numbered (yellow) in each
+  down ↓                6      5
+In the picture: b2 is the dot, and the walk to the edge is numbered (yellow) in each
 direction where yours differs; a red ring marks a square yours stops short of.
 """
 
@@ -50,9 +50,9 @@ from ..othello.bitboard import square_name
 from ..othello.game import PASS, Othello
 from ..othello.picture import MARK, OthelloPicture, OthelloUI
 from ..pictures import SvgImage, SvgPainter
-from .exercises import Exercise, Explanation, check, exercise, register, registry, use  # noqa: F401 (examples)
+from .exercises import Exercise, Explanation, check, exercise, register, registry, use_all  # noqa: F401 (examples)
 
-__all__ = ["board_picture", "rules_from", "positions", "ARROWS"]
+__all__ = ["board_picture", "rules_from", "positions", "ARROWS", "PASS_GAME", "WHOLE_GAME"]
 
 Board = tuple["t.Color | None", ...]
 
@@ -64,11 +64,14 @@ ARROWS: dict[str, str] = {"left": "←", "right": "→", "up": "↑", "down": "�
 WIDTH = 92
 
 
-def _legend(placed: int, on_board: bool, missing: Sequence[int], extra: Sequence[int], walk: bool = True) -> str:
+def _legend(placed: int, on_board: bool, missing: Sequence[int], extra: Sequence[int], walk: str = "",
+            focus: str = "") -> str:
     """One sentence saying what the marks of this picture mean (only the marks it has)."""
     parts = [f"the dot marks {square_name(placed)}" + ("" if on_board else " (a pale stone: not placed yet)")]
     if walk:
-        parts.append("yellow squares: the walk")
+        parts.append(f"yellow squares: {walk}")
+    if focus:
+        parts.append(f"a blue ring: {focus}")
     if missing:
         parts.append("a red ring: should have changed and did not")
     if extra:
@@ -76,14 +79,15 @@ def _legend(placed: int, on_board: bool, missing: Sequence[int], extra: Sequence
     return "In the picture: " + "; ".join(parts) + "."
 
 
-def _explained(lines: list[str], picture: SvgImage) -> Explanation:
-    """The report's lines wrapped to :data:`WIDTH` (a wrapped line keeps its indent, plus two)."""
+def _explained(lines: list[str], picture: SvgImage, marks: int) -> Explanation:
+    """The report's lines wrapped to :data:`WIDTH` (a wrapped line keeps its indent, plus two), and
+    the picture with the number of differences it marks."""
     wrapped: list[str] = []
     for line in "\n".join(lines).splitlines():
         indent = " " * (len(line) - len(line.lstrip()))
         more = indent + "  " if indent else ""
         wrapped += textwrap.wrap(line, WIDTH, subsequent_indent=more, break_on_hyphens=False) or [""]
-    return Explanation(wrapped, picture)
+    return Explanation(wrapped, picture, marks=marks)
 
 
 # -- solutions --------------------------------------------------------------------------------------------
@@ -116,15 +120,21 @@ class _ReportPicture(OthelloPicture):
 
 _PICTURE = _ReportPicture()
 _RED = "#ff2d55"
+#: the ring on the square that decides a shipped answer (the first square of a walk, the closing stone…)
+_BLUE = "#4dabf7"
 
 
 def board_picture(board: Sequence[t.Color | None], *, to_move: t.Color = t.BLACK, placed: int | None = None,
                   placed_color: t.Color | None = None, walk: Iterable[int] = (), labels: dict[int, str] | None = None,
-                  missing: Iterable[int] = (), extra: Iterable[int] = (), hints: bool = False,
-                  score: bool = False, title: str = "Othello board") -> SvgImage:
+                  missing: Iterable[int] = (), extra: Iterable[int] = (), focus: Iterable[int] = (),
+                  framed: bool = False, counts_ringed: bool = False, hints: bool = False,
+                  score: bool = False, title: str = "Othello board", png_scale: float = 1.5) -> SvgImage:
     """The tutorial's list board drawn, with marks: the stone being ``placed`` (pale), the squares of a
-    ``walk`` (yellow), ``labels`` on squares, a red ring on each square in ``missing`` and a red cross on
-    each in ``extra``; ``hints`` dots ``to_move``'s legal squares, ``score`` adds the count strip.
+    ``walk`` (yellow), ``labels`` on squares, a red ring on each square in ``missing``, a red cross on
+    each in ``extra`` and a blue ring on each in ``focus``; ``framed`` draws a red frame round the whole
+    board and ``counts_ringed`` a red ring round the count strip (with ``score``); ``hints`` dots
+    ``to_move``'s legal squares. The picture comes as SVG and as PNG (what a notebook shows before it is
+    trusted), ``png_scale`` PNG pixels a picture pixel.
 
     >>> board_picture(t.start_board(), placed=37, placed_color="black", missing=[36])
     <Othello board>
@@ -132,28 +142,52 @@ def board_picture(board: Sequence[t.Color | None], *, to_move: t.Color = t.BLACK
     state = Othello.from_board(list(board), to_move)
     ui = OthelloUI(hints=hints, labels=dict(labels or {}), highlight=tuple(walk), score=score)
     width, height = _PICTURE.size(state, ui)
-    p = _PICTURE.paint(SvgPainter(width, height), state, ui)
     f, c = _PICTURE.frame, _PICTURE.cell
+    marks = (tuple(missing), tuple(extra), tuple(focus))
 
     def centre(index: int) -> tuple[float, float]:
         row, col = divmod(index, 8)
         return f + col * c + c / 2, f + row * c + c / 2
 
-    if placed is not None:
-        x, y = centre(placed)
-        if board[placed] is None:  # not on the board (yet): a pale stone
-            colour = "#1b1b1b" if placed_color == t.BLACK else "#f4f4f0"
-            p.circle(x, y, c * 0.38, fill=colour, stroke="#ffd43b", line_width=2.5, alpha=0.6)
-        p.circle(x, y, 4, fill=MARK, stroke="white", line_width=1.5)
-    for index in missing:
-        x, y = centre(index)
-        p.circle(x, y, c * 0.46, stroke=_RED, line_width=3.5)
-    for index in extra:
-        x, y = centre(index)
-        d = c * 0.32
-        p.line(x - d, y - d, x + d, y + d, stroke=_RED, line_width=4)
-        p.line(x - d, y + d, x + d, y - d, stroke=_RED, line_width=4)
-    return SvgImage(p.svg(), title)
+    def paint(p: Any) -> Any:
+        _PICTURE.paint(p, state, ui)
+        if placed is not None:
+            x, y = centre(placed)
+            if board[placed] is None:  # not on the board (yet): a pale stone
+                colour = "#1b1b1b" if placed_color == t.BLACK else "#f4f4f0"
+                p.circle(x, y, c * 0.38, fill=colour, stroke="#ffd43b", line_width=2.5, alpha=0.6)
+            p.circle(x, y, 4, fill=MARK, stroke="white", line_width=1.5)
+        ringed, crossed, focused = marks
+        for index in focused:
+            x, y = centre(index)
+            p.circle(x, y, c * 0.36, stroke="#0b3d91", line_width=5.5)  # a dark edge: the ring shows on any square
+            p.circle(x, y, c * 0.36, stroke=_BLUE, line_width=3.5)
+        for index in ringed:
+            x, y = centre(index)
+            p.circle(x, y, c * 0.46, stroke=_RED, line_width=3.5)
+        for index in crossed:
+            x, y = centre(index)
+            d = c * 0.32
+            p.line(x - d, y - d, x + d, y + d, stroke=_RED, line_width=4)
+            p.line(x - d, y + d, x + d, y - d, stroke=_RED, line_width=4)
+        if framed:
+            p.rect(f - 4, f - 4, 8 * c + 8, 8 * c + 8, stroke=_RED, line_width=4)
+        if counts_ringed and score:
+            side = 2 * f + 8 * c
+            p.round_rect(side / 2 - 100, side + 1, 200, _PICTURE.strip - 2, 12, stroke=_RED, line_width=3)
+        return p
+
+    def png() -> tuple[bytes, dict[str, int]]:
+        from ..pictures.raster import PngPainter  # Pillow only when a PNG is asked for
+
+        return paint(PngPainter(width, height, scale=png_scale)).png(), {"width": int(width), "height": int(height)}
+
+    return SvgImage(paint(SvgPainter(width, height)).svg(), title, png=png)
+
+
+def _report_picture(board: Sequence[t.Color | None], **marks: Any) -> SvgImage:
+    """:func:`board_picture` for a check's report: a report always shows its PNG, so a sharper one."""
+    return board_picture(board, png_scale=2.0, **marks)
 
 
 def _differences(before: Sequence[Any], expected: Sequence[Any], got: Sequence[Any]) -> tuple[list[int], list[int]]:
@@ -205,6 +239,13 @@ def _answer(value: Any) -> Any:
 # -- positions for the cases --------------------------------------------------------------------------------
 #: The shortest game: white is wiped out after nine moves (black 13, white 0, 51 squares empty).
 SHORTEST = "e6 f4 e3 f6 g5 d6 e7 f5 c5"
+
+#: A game of two random players (seed 32) up to its 53rd move, black's g2, after which white cannot move:
+#: the lesson's position for a pass (STEP 9).
+PASS_GAME = ("d3c3c4c5b5f3b2b4b3a2f5a6e3b1a5f6e6d2g3a4g7f2a3h4f1e2e1g1h3d1a1g6c2g8f4f7c1d6h1h2h7h5c6g5h8"
+             "d7e7c7f8e8a7b6g2")
+#: The same game to its end (black wins 50–14): the lesson plays it on the learner's nine pieces.
+WHOLE_GAME = PASS_GAME + "d8b8h6b7a8g4c8"
 
 
 @cache
@@ -325,21 +366,35 @@ def _explain_edges(case: tuple[Any, ...], expected: Any, got: Any) -> Explanatio
         unknown = sorted(set(got) - set(t.DIRECTIONS), key=str)
         if unknown:
             lines.append(f"  yours also has {', '.join(map(repr, unknown))}: the directions are {', '.join(t.DIRECTIONS)}")
-    legend = f"In the picture: {name} is the dot, and the walk to the edge is numbered (yellow)"
-    legend += " in each direction where yours differs" if got is not None else ""
+    # a direction where the shipped walk is empty and yours runs off the board has no square to mark:
+    # then the square itself is ringed (it lies on that edge)
+    focus = [index] if not walk and not extra else []
+    legend = f"In the picture: {name} is the dot"
+    if walk:
+        legend += ", and the walk to the edge is numbered (yellow)"
+        legend += " in each direction where yours differs" if got is not None else ""
     if missing:
         legend += "; a red ring marks a square yours stops short of"
     if extra:
         legend += "; a red cross a square yours walks onto past the edge (in another row, or off the board)"
+    if focus:
+        legend += f"; the blue ring: {name} is on the edge that way, with no square to walk"
     lines.append(legend + ".")
-    picture = board_picture([None] * 64, walk=walk, labels=labels, missing=missing, extra=extra)
-    return _explained(lines, picture)
+    picture = _report_picture([None] * 64, walk=walk, labels=labels, missing=missing, extra=extra, focus=focus)
+    return _explained(lines, picture, len(set(walk)) + len(extra) + len(focus))
+
+
+def _edge_cases() -> list[tuple[int]]:
+    """Every square, the inner ones first: a report then draws a square with a walk in every direction
+    before a corner's empty ones."""
+    inner = [index for index in range(64) if 0 < index % 8 < 7 and 0 < index // 8 < 7]
+    return [(index,) for index in inner + [index for index in range(64) if index not in inner]]
 
 
 register(Exercise(
     "othello.squares_to_edge", t.squares_to_edge,
     solution=_plain(t.squares_to_edge),
-    cases=lambda: _fresh([(index,) for index in range(64)]),
+    cases=lambda: _fresh(_edge_cases()),
     run=lambda function, case: _answer(_alone(function)(*case)),
     explain=_explain_edges,
 ))
@@ -403,6 +458,15 @@ def _check_stone_cases() -> tuple[tuple[Any, ...], ...]:
     return tuple(cases)
 
 
+def _decider(board: Sequence[Any], index: int, direction: str, max_steps: int, color: t.Color) -> int | None:
+    """The square that decides the shipped check's answer (as :func:`_why` says it), or None: no square that way."""
+    squares = _walk(index, direction, max_steps)
+    for square in squares:
+        if board[square] is None or board[square] == color:
+            return square
+    return squares[-1] if squares else None
+
+
 def _explain_check_stone(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     board, index, direction, max_steps, color, reverse = case
     name = square_name(index)
@@ -416,6 +480,10 @@ def _explain_check_stone(case: tuple[Any, ...], expected: Any, got: Any) -> Expl
     shown = list(expected[1])
     missing: list[int] = []
     extra: list[int] = []
+    decider = _decider(board, index, direction, max_steps, color)
+    focus = [decider if decider is not None else index]
+    why = (f"{square_name(focus[0])}, the square that decides" if decider is not None else
+           f"{name} is on the edge: there is no square {direction}")
     if got is not None:
         lines.append(f"  yours says {got[0]}")
         missing, extra = _differences(board, expected[1], got[1])
@@ -424,10 +492,11 @@ def _explain_check_stone(case: tuple[Any, ...], expected: Any, got: Any) -> Expl
         if extra:
             lines.append(f"  yours changes {_names(extra)}, which should stay as {'it is' if len(extra) == 1 else 'they are'}")
         shown = list(got[1])
-        lines.append(_legend(index, False, missing, extra))
-    picture = board_picture(shown, placed=index, placed_color=color, walk=_walk(index, direction, max_steps),
-                            missing=missing, extra=extra)
-    return _explained(lines, picture)
+    walk = _walk(index, direction, max_steps)
+    lines.append(_legend(index, False, missing, extra, walk="the walk to the edge" if walk else "", focus=why))
+    picture = _report_picture(shown, placed=index, placed_color=color, walk=walk,
+                            missing=missing, extra=extra, focus=focus)
+    return _explained(lines, picture, len(missing) + len(extra) + len(focus))
 
 
 register(Exercise(
@@ -469,21 +538,22 @@ def _explain_reverse(case: tuple[Any, ...], expected: Any, got: Any) -> Explanat
     lines = [(f"reverse_stones(board, {index}, {direction!r}, {i}, {color!r}): a {color} stone on {name}, "
               f"and the {color} stone {i} squares {direction} {ARROWS[direction]} of it, on {square_name(walk[-1])}:"),
              f"  the stones between, {_names(walk[:-1])}, turn {color} (the shipped version)"]
-    shown = list(expected)
-    missing: list[int] = []
-    extra: list[int] = []
-    if got is not None:
-        missing, extra = _differences(board, expected, got)
-        changed = [s for s in range(64) if got[s] != board[s]]
-        lines.append(f"  yours turns {_names(changed)}" if changed else "  yours changes nothing")
-        if missing:
-            lines.append(f"  not turned: {_names(missing)}")
-        if extra:
-            lines.append(f"  changed but outside the sandwich: {_names(extra)}")
-        shown = list(got)
-        lines.append(_legend(index, False, missing, extra))
-    return _explained(lines, board_picture(shown, placed=index, placed_color=color, walk=walk,
-                                            missing=missing, extra=extra))
+    yellow = f"the walk from {name} to {square_name(walk[-1])}"
+    if got is None:  # it raised: the board as it was, the stones that should turn ringed
+        lines.append(f"In the picture: the board before; the dot marks {name} (a pale stone); yellow squares: "
+                     f"{yellow}; a red ring: a stone the shipped version turns.")
+        return _explained(lines, _report_picture(board, placed=index, placed_color=color, walk=walk,
+                                                missing=walk[:-1]), len(walk) - 1)
+    missing, extra = _differences(board, expected, got)
+    changed = [s for s in range(64) if got[s] != board[s]]
+    lines.append(f"  yours turns {_names(changed)}" if changed else "  yours changes nothing")
+    if missing:
+        lines.append(f"  not turned: {_names(missing)}")
+    if extra:
+        lines.append(f"  changed but outside the sandwich: {_names(extra)}")
+    lines.append(_legend(index, False, missing, extra, walk=yellow))
+    return _explained(lines, _report_picture(list(got), placed=index, placed_color=color, walk=walk,
+                                            missing=missing, extra=extra), len(missing) + len(extra))
 
 
 register(Exercise(
@@ -517,33 +587,43 @@ def _explain_place(case: tuple[Any, ...], expected: Any, got: Any) -> Explanatio
     lines = [f"place_stone(board, {index}, {color!r}): a {color} stone on {name}"]
     edges = t.squares_to_edge(index)
     capturing = [d for d in t.DIRECTIONS if t.check_stone(list(board), index, d, edges[d], color, reverse=False)]
+    flipped = [s for s in range(64) if s != index and expected[1][s] != board[s]]
     if board[index] is not None:
         lines.append(f"  {name} already holds a {board[index]} stone: the shipped place_stone says False, changes nothing")
     elif capturing:
-        flipped = [s for s in range(64) if s != index and expected[1][s] != board[s]]
         lines.append(f"  the shipped place_stone says True: it sandwiches "
                      f"{', '.join(d + ' ' + ARROWS[d] for d in capturing)}, puts the stone down and flips {_names(flipped)}")
     else:
         lines.append(f"  the shipped place_stone says False: no direction sandwiches a {t.opponent(color)} line; "
                      "the board stays as it is")
-    shown = list(expected[1])
-    missing: list[int] = []
-    extra: list[int] = []
-    if got is not None:
-        missing, extra = _differences(board, expected[1], got[1])
-        lines.append(f"  yours says {got[0]}")
-        if index in missing:
-            lines.append(f"  yours does not put the stone on {name}")
-        others = [s for s in missing if s != index]
-        if others:
-            lines.append(f"  yours does not flip {_names(others)}")
-        if extra:
-            lines.append(f"  yours changes {_names(extra)}, which should stay as {'it is' if len(extra) == 1 else 'they are'}")
-        shown = list(got[1])
-        lines.append(_legend(index, shown[index] is not None, missing, extra, walk=bool(capturing)))
-    walk = [s for d in capturing for s in _walk(index, d, edges[d]) if expected[1][s] != board[s]]
-    return _explained(lines, board_picture(shown, placed=index, placed_color=color,
-                                            walk=walk, missing=missing, extra=extra))
+    yellow = "the stones the shipped version flips" if flipped else ""
+    if got is None:  # it raised: the board as it was, what the shipped version changes ringed
+        ringed = ([index] if expected[1][index] != board[index] else []) + flipped
+        focus = [] if ringed else [index]
+        parts = [f"the board before; the dot marks {name} (a pale stone)"]
+        parts += [f"yellow squares: {yellow}"] if yellow else []
+        parts += ["a red ring: a square the shipped version changes"] if ringed else []
+        parts += [f"the blue ring: {name}, which the shipped version leaves as it is"] if focus else []
+        lines.append("In the picture: " + "; ".join(parts) + ".")
+        return _explained(lines, _report_picture(board, placed=index, placed_color=color, walk=flipped,
+                                                missing=ringed, focus=focus), len(ringed) + len(focus))
+    missing, extra = _differences(board, expected[1], got[1])
+    lines.append(f"  yours says {got[0]}")
+    if index in missing:
+        lines.append(f"  yours does not put the stone on {name}")
+    others = [s for s in missing if s != index]
+    if others:
+        lines.append(f"  yours does not flip {_names(others)}")
+    if extra:
+        lines.append(f"  yours changes {_names(extra)}, which should stay as {'it is' if len(extra) == 1 else 'they are'}")
+    # the boards agree and only the answer differs: the square asked about is what to look at
+    focus = [] if missing or extra else [index]
+    why = f"{name}, where yours says {got[0]} and the shipped version {expected[0]}" if focus else ""
+    shown = list(got[1])
+    lines.append(_legend(index, shown[index] is not None, missing, extra, walk=yellow, focus=why))
+    return _explained(lines, _report_picture(shown, placed=index, placed_color=color, walk=flipped,
+                                            missing=missing, extra=extra, focus=focus),
+                      len(missing) + len(extra) + len(focus))
 
 
 register(Exercise(
@@ -562,12 +642,17 @@ def _board_cases() -> tuple[Board, ...]:
     boards = [p[0] for p in positions()]
     special = [p[0] for p in positions() if t.game_over(list(p[0])) or not t.can_move(list(p[0]), p[1])]
     ordinary = [b for b in boards if b not in special]
+    special.sort(key=lambda board: None not in board)  # full boards last: a report draws a telling board first
     return tuple(ordinary[:: 3] + special)
 
 
 def _bool_run(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
     answer = _alone(function)(*[list(a) if isinstance(a, tuple) else a for a in case])
     return bool(answer) if answer is None or isinstance(answer, int) else answer
+
+
+def _empty(board: Sequence[Any]) -> list[int]:
+    return [s for s in range(64) if board[s] is None]
 
 
 def _explain_can_move(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
@@ -579,10 +664,16 @@ def _explain_can_move(case: tuple[Any, ...], expected: Any, got: Any) -> Explana
              + (f"{color} can play on {_names(legal)}" if legal else f"no empty square sandwiches a {t.opponent(color)} line")]
     if got is not None:
         lines.append(f"  yours says {got!r}")
-        lines.append(f"In the picture: the dots and red rings are {color}'s legal squares." if legal else
-                     f"In the picture: {color} has no legal square.")
-    picture = board_picture(list(board), to_move=color, hints=True, missing=legal if got is not None and not got else ())
-    return _explained(lines, picture)
+    if legal:  # where it can play, ringed
+        lines.append(f"In the picture: the dots and red rings are {color}'s legal squares.")
+        picture = _report_picture(list(board), to_move=color, hints=True, missing=legal)
+        return _explained(lines, picture, len(legal))
+    empty = _empty(board)
+    if empty:
+        lines.append(f"In the picture: a red cross on each empty square: a {color} stone there sandwiches nothing.")
+        return _explained(lines, _report_picture(list(board), extra=empty), len(empty))
+    lines.append("In the picture: the red frame: every square is taken.")
+    return _explained(lines, _report_picture(list(board), framed=True, score=True), 1)
 
 
 register(Exercise(
@@ -621,8 +712,18 @@ def _explain_next_turn(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
              f"  the shipped next_turn gives {_said(expected)}"]
     if got is not None:
         lines.append(f"  yours gives {_said(got)}")
-        lines.append(f"In the picture: the dots are {other}'s legal squares, if any.")
-    return _explained(lines, board_picture(list(board), to_move=other, hints=True))
+    for colour in (other, mover):  # the first that can move plays next: its squares ringed
+        legal = t.legal_squares(list(board), colour)
+        if legal:
+            passes = f"{other} has no legal square, so " if colour == mover else ""
+            lines.append(f"In the picture: {passes}the dots and red rings are {colour}'s legal squares.")
+            return _explained(lines, _report_picture(list(board), to_move=colour, hints=True, missing=legal), len(legal))
+    empty = _empty(board)
+    if empty:
+        lines.append("In the picture: a red cross on each empty square: neither colour can play there.")
+        return _explained(lines, _report_picture(list(board), extra=empty, score=True), len(empty))
+    lines.append("In the picture: the red frame: every square is taken.")
+    return _explained(lines, _report_picture(list(board), framed=True, score=True), 1)
 
 
 register(Exercise(
@@ -638,18 +739,23 @@ register(Exercise(
 # -- STEP 10: game_over -------------------------------------------------------------------------------------
 def _explain_game_over(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     (board,) = case
-    empty = 64 - _stage(board)
+    empty = _empty(board)
     black, white = (t.legal_squares(list(board), c) for c in (t.BLACK, t.WHITE))
-    lines = [(f"Is the game over on this board? {_stage(board)} stones, {empty} empty squares; "
+    lines = [(f"Is the game over on this board? {_stage(board)} stones, {len(empty)} empty squares; "
               f"black can move: {_yes(black)}, white can move: {_yes(white)}."),
              f"  the shipped game_over says {expected}"
              + (" (every square is filled)" if not empty else " (neither colour can move)" if expected else "")]
     if got is not None:
         lines.append(f"  yours says {got!r}")
-        if not expected:
-            lines.append("In the picture: a red ring marks each square where black or white can still play.")
     open_squares = sorted(set(black) | set(white))
-    return _explained(lines, board_picture(list(board), missing=open_squares if got is not None else (), score=True))
+    if open_squares:
+        lines.append("In the picture: a red ring marks each square where black or white can still play.")
+        return _explained(lines, _report_picture(list(board), missing=open_squares, score=True), len(open_squares))
+    if empty:
+        lines.append("In the picture: a red cross on each empty square: neither colour can play there.")
+        return _explained(lines, _report_picture(list(board), extra=empty, score=True), len(empty))
+    lines.append("In the picture: the red frame: every square is taken.")
+    return _explained(lines, _report_picture(list(board), framed=True, score=True), 1)
 
 
 register(Exercise(
@@ -669,16 +775,18 @@ def _run_count(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
 def _explain_count(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     (board,) = case
     lines = [f"On this board the shipped count_stones gives {expected!r}: {expected[0]} black, {expected[1]} white"]
-    labels: dict[int, str] = {}
     if got is not None:
         lines.append(f"  yours gives {got!r}")
-        wrong = [c for c, want, k in ((t.BLACK, expected[0], 0), (t.WHITE, expected[1], 1))
-                 if not (isinstance(got, tuple) and len(got) == 2 and got[k] == want)]
-        for colour in wrong:
-            labels.update({s: str(n) for n, s in enumerate((s for s in range(64) if board[s] == colour), 1)})
-        if wrong:
-            lines.append(f"In the picture: the {' and '.join(wrong)} stones are numbered.")
-    return _explained(lines, board_picture(list(board), labels=labels))
+    wrong = [c for c, want, k in ((t.BLACK, expected[0], 0), (t.WHITE, expected[1], 1))
+             if not (isinstance(got, tuple) and len(got) == 2 and got[k] == want)]
+    labels = {}
+    for colour in wrong:
+        labels.update({s: str(n) for n, s in enumerate((s for s in range(64) if board[s] == colour), 1)})
+    if labels:
+        lines.append(f"In the picture: the {' and '.join(wrong)} stones are numbered.")
+        return _explained(lines, _report_picture(list(board), labels=labels), len(labels))
+    lines.append(f"In the picture: the red frame: there is no {' or '.join(wrong or ['black', 'white'])} stone on the board.")
+    return _explained(lines, _report_picture(list(board), framed=True), 1)
 
 
 register(Exercise(
@@ -701,7 +809,8 @@ def _explain_winner(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
         hint = (f": {t.message(got, 'ja')}" if known else "" if got is NOTHING else
                 " (the keys are 'black_wins', 'white_wins' and 'draw')")
         lines.append(f"  yours gives {got!r}{hint}")
-    return _explained(lines, board_picture(list(board), score=True))
+    lines.append(f"In the picture: the counts under the board, ringed in red, decide: black {black}, white {white}.")
+    return _explained(lines, _report_picture(list(board), score=True, counts_ringed=True), 1)
 
 
 @cache
@@ -720,31 +829,39 @@ register(Exercise(
 
 
 # -- the board on the learner's pieces ------------------------------------------------------------------------
-def rules_from(*functions: Callable[..., Any]) -> t.TutorialRules:
-    """The learner's pieces in a :class:`~gamelab.othello.tutorial.TutorialRules`, each through :func:`use`:
-    theirs where its check passes, the shipped one where it does not (one printed line each).
+def rules_from(*functions: Callable[..., Any], even_if_failing: bool = False) -> t.TutorialRules:
+    """The learner's pieces in a :class:`~gamelab.othello.tutorial.TutorialRules`, each chosen as
+    :func:`~gamelab.lessons.use` chooses: theirs where its check passes (or, with ``even_if_failing=True``,
+    wherever it is written), the shipped one where it does not. Says so in one line (the piece-by-piece
+    lines folded under it in a notebook).
 
     >>> @exercise("othello.count_stones")
     ... def count_stones(board):
     ...     ...
     >>> rules_from(count_stones)
-    count_stones: not written yet, so the board uses the shipped version
+    your pieces: 0 of 1 ✔; the shipped one where count_stones not written yet
     <TutorialRules: the shipped pieces>
     >>> @exercise("othello.count_stones")
     ... def count_stones(board):
     ...     return board.count("black"), board.count("white")
     >>> rules_from(count_stones)
-    count_stones: yours (checked ✔)
+    your pieces: 1 of 1 ✔
+    <TutorialRules with your count_stones>
+    >>> @exercise("othello.count_stones")
+    ... def count_stones(board):
+    ...     return board.count("white"), board.count("black")   # the wrong way round
+    >>> rules_from(count_stones, even_if_failing=True)
+    your pieces: 1 of 1 ✔ (failing on purpose: count_stones)
     <TutorialRules with your count_stones>
     """
-    pieces: dict[str, Callable[..., Any]] = {}
+    names = []
     for function in functions:
         exercise_id = getattr(function, "__exercise__", "")
         if not exercise_id.startswith("othello."):
             raise TypeError(f"{getattr(function, '__name__', function)!r} is not one of the Othello lesson's "
                             "exercises: put @exercise(\"othello.<step>\") on the line above its def")
-        chosen = use(function)
-        if chosen is not function:
-            continue  # the shipped piece: the rules hold it already
-        pieces[registry()[exercise_id].name] = chosen
-    return t.TutorialRules(**pieces)
+        names.append(registry()[exercise_id].name)
+    chosen = use_all(*functions, even_if_failing=even_if_failing)
+    # where the shipped piece was chosen, the rules hold it already
+    return t.TutorialRules(**{name: piece for name, piece, function in zip(names, chosen, functions)
+                              if piece is function})
