@@ -45,15 +45,7 @@ from ..riichi.rules import rule_defaults
 from ..riichi.shanten import is_tenpai
 from ..riichi.table import RuleSteps, Table, endings, staged_table, text_to_reply
 from ..riichi.table.picture import tile_words
-from .exercises import (  # noqa: F401  (check, exercise: in the examples)
-    Exercise,
-    Explanation,
-    PiecesNote,
-    check,
-    choose,
-    exercise,
-    register,
-)
+from .exercises import Exercise, Explanation, PiecesNote, check, choose, exercise, register  # noqa: F401
 
 __all__ = ["SeatRow", "Rows", "RowsPicture", "image", "rows_image", "notation_picture", "tile_chart", "rule_card",
            "tile_word", "seat_word", "hand_rows", "table_rows", "Pieces", "your_pieces", "act", "next_hand", "river",
@@ -1037,7 +1029,7 @@ def _winds_cases() -> list[tuple[Any, ...]]:
 def _explain_winds(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     discards, rule = case
     first = discards[0][:2]
-    head = ["The first discards (no call made), as the step receives them: "
+    head = ["The first discards (no call made): "
             + ", ".join(f"{_SHORT[s].split()[0]} {d!r}" for s, d in enumerate(discards)),
             f"  {_rule_words(rule, '途中流局あり')}"]
     suffixed = [s for s, d in enumerate(discards) if d[2:]]
