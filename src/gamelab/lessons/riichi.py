@@ -864,16 +864,17 @@ def _explain_tenpai_at_draw(case: tuple[Any, ...], expected: Any, got: Any) -> E
         lines.append(f"  yours returned {_answer(got)}, not four answers (one per seat)")
     rows = []
     for s, hand in enumerate(hands):
-        differs = theirs is None or bool(theirs[s]) != expected[s]
+        differs = theirs is None or theirs[s] != expected[s]  # as the check compares them (1 is True)
         why = _hand_note(hand)
         if rule["ノーテン宣言あり"] and not declared[s] and not hand.riichi:
             why = "did not declare: counted noten"
         elif hand.riichi:
             why = "riichi: always looked at · " + why
+        mine = _yours(got) if theirs is None else "yours: " + (
+            ("tenpai" if theirs[s] else "noten") if isinstance(theirs[s], (bool, int)) else _answer(theirs[s]))
         if differs and theirs is not None:
             lines.append(f"  {seat_word(s)}: the shipped step says {'tenpai' if expected[s] else 'noten'}, "
-                         f"yours {'tenpai' if theirs[s] else 'noten'} ({why})")
-        mine = ("yours: " + ("tenpai" if theirs[s] else "noten")) if theirs is not None else _yours(got)
+                         f"{mine.replace(':', '', 1)} ({why})")
         rows.append(SeatRow(s, hand, note=why, value="tenpai" if expected[s] else "noten", marked=differs,
                             yours=mine if differs else "", riichi=hand.riichi))
     lines.append("In the picture: each seat's hand and the shipped answer; the seats where yours differs are red.")
