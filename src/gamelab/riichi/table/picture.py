@@ -141,8 +141,10 @@ MY_HALF = 312
 
 CX, CY = 330, 328  # the table's centre on the canvas
 WIDTH, HEIGHT = 660, 706
-#: PNG pixels per picture pixel of a table's still picture (what a notebook shows before its widget runs)
+#: a table's still picture (what a notebook shows before its widget runs): PNG pixels per picture pixel, and
+#: the size it is shown at, the board's own (a board shows its canvas at most 600 px tall)
 STILL_SCALE = 1.0
+STILL_SIZE = {"width": round(WIDTH * 600 / HEIGHT), "height": 600}
 #: the box your hand row (tiles, melds, their rings) is drawn in: cleared when your discard is shown at once
 MY_ROW = (CX - MY_HALF - 6, CY + MY_TOP - 4, 2 * MY_HALF + 12, BIG_H + BIG_THICK + 10)
 # the choices offered now: buttons stacked upwards from just above your hand, in the free corner on the right
@@ -409,7 +411,7 @@ class TablePicture(Picture[TableView]):
     def png_bundle(self, state: TableView, ui: RiichiUI | None = None) -> tuple[bytes, dict[str, int]]:
         # the still picture a notebook stores beside a table widget (shown until the widget runs): one pixel
         # per picture pixel keeps a lesson with four tables light
-        return self.png(state, ui, scale=STILL_SCALE), {"width": WIDTH, "height": HEIGHT}
+        return self.png(state, ui, scale=STILL_SCALE), dict(STILL_SIZE)
 
     def __repr__(self) -> str:
         return "TablePicture()"
@@ -778,7 +780,7 @@ class RiichiGamePicture(Picture[RiichiGame]):
         return WIDTH, HEIGHT
 
     def png_bundle(self, state: RiichiGame, ui: RiichiUI | None = None) -> tuple[bytes, dict[str, int]]:
-        return self.png(state, ui, scale=STILL_SCALE), {"width": WIDTH, "height": HEIGHT}  # as TablePicture's
+        return self.png(state, ui, scale=STILL_SCALE), dict(STILL_SIZE)  # as TablePicture's
 
     def draw(self, p: Painter, state: RiichiGame, ui: RiichiUI | None = None) -> None:
         view = TableView.of(state.table, state.seat_id)
