@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from gamelab.controls import Response
 from gamelab.shanghai import Shanghai
-from gamelab.shanghai.picture import ShanghaiPicture, TileAt
+from gamelab.shanghai.picture import ShanghaiPicture, ShanghaiUI, TileAt
 from gamelab.shanghai.ranking import Ranking
 from gamelab.shanghai.widget import ShanghaiBoard
 from gamelab.widgets import fire
@@ -178,3 +179,129 @@ def test_a_refused_start_buzzes_and_keeps_the_game(board):
     board.deal_box.value = "x"
     board.button("start").click()
     assert board.sounds.played[-1] == "ng" and board.playing and board.game.deal_number == 3
+
+
+# -- a refused click said on screen, not only by a sound ---------------------------------------------------
+def test_a_mismatched_pair_is_said_and_both_tiles_are_outlined(board):
+    free = board.game.selectable()
+    first = free[0]
+    other = next(t for t in free if t.kind != first.kind)
+    click(board, TileAt(*first.position))
+    click(board, TileAt(*other.position))
+    assert board.ui.selected is None and board.record.actions == [] and board.sounds.played[-1] == "ng"
+    assert "Not a pair" in board.status_line.value and first.name in board.status_line.value
+    assert "#b00020" in board.status_line.value  # said as an error
+    assert board.ui.warned == ((first.position, other.position), ())
+    svg = board.picture.svg(board.game, board.ui)
+    assert svg.count('stroke="#ff1f3a"') == 2  # both tiles outlined in red on the field
+    assert board.sounds.played[-2:] != ["ng", "ng"]  # one NG sound, not two
+
+
+def test_a_click_on_a_tile_held_in_on_both_sides_says_so_and_marks_its_neighbours(board):
+    game = board.game
+    held = next(t for t in game.tiles if game.is_top(t.position) and not game.can_select(t.position))
+    fire(board.canvas, event="mouse_down", x=held.left + 18, y=held.top + 25)
+    assert "blocked: both its sides are taken" in board.status_line.value
+    depth, row, col = held.position
+    assert board.ui.warned == ((held.position,), ((depth, row, col - 1), (depth, row, col + 1)))
+    assert board.sounds.played[-1] == "ng" and board.record.actions == []
+    click(board, TileAt(*game.selectable()[0].position))  # the next click takes the marks and the words away
+    assert board.ui.warned == ((), ()) and "blocked" not in board.status_line.value
+
+
+def test_a_click_on_a_covered_tile_names_the_tile_on_it():
+    text = "\n".join(["layer 0"] + [" ".join([".."] * 12)] * 8 + ["layer 1"] + [" ".join([".."] * 12)] * 8
+                     + ["layer 2", " ".join(["41"] + [".."] * 11)] + [" ".join([".."] * 12)] * 7
+                     + ["layer 3", " ".join(["42", "41"] + [".."] * 10)] + [" ".join([".."] * 12)] * 7)
+    board = ShanghaiBoard(ranking=None, warn_unwinnable=False)
+    board.record = type(board.record)(Shanghai.new(board=text))
+    board.playing = True
+    board.refresh()
+    covered = board.game.tile_at((3, 0, 0))
+    fire(board.canvas, event="mouse_down", x=covered.left + 18, y=covered.bottom + 3)  # its bottom side shows
+    assert "blocked: a tile lies on it" in board.status_line.value
+    assert board.ui.warned == (((3, 0, 0),), ((2, 0, 0),))
+
+
+def test_the_marks_are_left_out_of_the_text_form_and_off_a_handlers_view(board):
+    free = board.game.selectable()
+    other = next(t for t in free if t.kind != free[0].kind)
+    seen = []
+    board._click = lambda game, ui, target, *, playing: seen.append(ui) or Response(ui=ui, sound="ng")
+    click(board, TileAt(*free[0].position))
+    board.ui = ShanghaiUI(selected=free[0].position)
+    click(board, TileAt(*other.position))
+    click(board, TileAt(*other.position))
+    assert all(ui.warned == ((), ()) for ui in seen)  # a learner's handler never sees the board's own marks
+    assert "warned" not in repr(board.ui)
+
+
+# -- Undo through a put_back piece (a learner's tile_undo) --------------------------------------------------
+def test_undo_puts_the_pair_back_through_the_put_back_piece(ranking):
+    calls = []
+
+    def put_back(grid, tile):
+        calls.append(tile.label)
+        grid[tile.depth][tile.row][tile.col] = tile
+
+    board = ShanghaiBoard(deal=3, ranking=ranking, put_back=put_back, warn_unwinnable=False)
+    board.button("start").click()
+    action = board.game.construction_actions()[0]
+    take(board, action)
+    board.button("cancel").click()
+    assert board.record.actions == [] and sorted(calls) == sorted(action.split())
+
+
+def test_a_put_back_that_puts_a_tile_elsewhere_keeps_the_pair_taken_and_says_why(ranking):
+    def swapped(grid, tile):
+        grid[tile.depth][tile.col % 8][tile.row] = tile
+
+    board = ShanghaiBoard(deal=3, ranking=ranking, put_back=swapped, warn_unwinnable=False)
+    board.button("start").click()
+    action = board.game.construction_actions()[0]
+    take(board, action)
+    board.undo()
+    assert board.record.actions == [action] and board.sounds.played[-1] == "ng"
+    assert "Undo: putting back" in board.status_line.value and "The pair stays taken" in board.status_line.value
+
+    def raises(grid, tile):
+        raise KeyError("oops")
+
+    board._put_back = raises
+    board.undo()
+    assert board.record.actions == [action] and "raised KeyError" in board.status_line.value
+
+
+# -- the how-to marquee runs on a scroll piece ------------------------------------------------------------
+def test_the_marquee_plays_the_scroll_pieces_margins():
+    from gamelab.shanghai.widget import marquee_frames
+
+    assert marquee_frames(lambda left: left - 2 if left > -100 else 500)[:3] == [500, 498, 496]
+    assert len(marquee_frames(lambda left: left)) == 1  # stands still: one frame
+    assert len(marquee_frames(lambda left: left - 1)) == 12_000  # never comes back: cut off
+    fast = ShanghaiBoard(deal=3, ranking=None, scroll_how_to=lambda left: left - 10 if left > -2300 else 500)
+    plain = ShanghaiBoard(deal=3, ranking=None, marquee=True)
+    assert fast.marquee and "gamelab-marquee" in fast.how_to.value
+    assert fast.how_to.value != plain.how_to.value  # another animation: the piece's own margins
+    folded = ShanghaiBoard(deal=3, ranking=None)
+    assert folded.how_to.value.startswith("<details")
+
+
+# -- the layout: the field on the left, the rest in a column beside it --------------------------------------
+def test_the_status_line_and_the_buttons_stand_beside_the_field(ranking):
+    board = ShanghaiBoard(deal=3, ranking=ranking)
+    (row,) = board.children
+    left, side = row.children
+    assert board.view.box in left.children
+    flat = []
+
+    def walk(widget):
+        flat.append(widget)
+        for child in getattr(widget, "children", ()):
+            walk(child)
+
+    walk(side)
+    assert board.status_line in flat and board.buttons in flat and board.record_panel in flat
+    names = [b.description for b in board.buttons.children if b.layout.display != "none"]
+    assert names == ["Start", "Cancel", "Search", "Undo", "Redo"]
+    assert board.record_panel.selected_index is None  # folded

@@ -17,12 +17,23 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from ..pictures import CJK_FONT, FONT, Painter, Picture
 from ..pictures.tiles import draw_tile_face, shanghai_kind
-from .board import FIELD_HEIGHT, FIELD_WIDTH, LAYER_DX, LAYER_DY, TILE_HEIGHT, TILE_WIDTH, Position, Tile, bit_of
+from .board import (
+    FIELD_HEIGHT,
+    FIELD_WIDTH,
+    LAYER_DX,
+    LAYER_DY,
+    TILE_HEIGHT,
+    TILE_WIDTH,
+    Position,
+    Tile,
+    bit_of,
+    screen_rect,
+)
 from .game import Shanghai
 
 __all__ = ["TileAt", "ShanghaiUI", "ShanghaiPicture", "LAYER_TINTS", "Tint", "tile_tint"]
@@ -47,16 +58,24 @@ class ShanghaiUI:
     """Interface state: the selected tile (the tutorial's ``selected``), the pair Search framed
     (``sugested``), whether Search was used in this game (``isGiveuped``: the clock turns red and the
     time is not ranked with the others), and the text under クリア！ once the board is clear (None:
-    "Cleared!"). The picture reads the marks; the board reads ``given_up``."""
+    "Cleared!"). The picture reads the marks; the board reads ``given_up``.
+
+    ``warned`` is the board's own brief mark after a refused click (not a handler's answer, so it is left
+    out of the text form): the tile clicked in vain outlined in red (a blocked tile, or the two tiles of
+    a mismatched pair), then in orange what blocks it (the tile on top, or its two neighbours).
+    """
 
     selected: Position | None = None
     suggested: tuple[Position, ...] = ()
     given_up: bool = False
     banner: str | None = None
+    warned: tuple[tuple[Position, ...], tuple[Position, ...]] = field(default=((), ()), repr=False)
 
 
 #: The frame of the selected tile.
 SELECTED = "#ffb000"
+#: The brief marks of a refused click: the tile clicked in vain, and what blocks it.
+REFUSED, BLOCKER = "#ff1f3a", "#ff9100"
 #: The tint of a selectable tile per layer (colour, strength), strength doubled when selected.
 LAYER_TINTS = {0: ("rgb(255, 0, 0)", 0.2), 1: ("rgb(255, 255, 0)", 0.2), 2: ("rgb(0, 255, 0)", 0.2),
                3: ("rgb(0, 0, 255)", 0.1)}
@@ -87,17 +106,23 @@ class ShanghaiPicture(Picture[Shanghai]):
     """The tutorial's 484 × 480 field on its dark cyan (#008b8b) background, the deal and the tiles left
     in the top strip, 手詰まりです in red at a stalemate; ``ui`` marks the selected and suggested tiles.
 
-    ``set_position(depth, row, col) -> (left, top, right, bottom)`` and ``tint(depth, selected) -> (r, g,
-    b, opacity)`` replace :func:`~gamelab.shanghai.board.screen_rect` and :func:`tile_tint` (a learner's
+    ``png_scale`` is the PNG's pixels per picture pixel (a board's still picture, stored in a notebook
+    beside the widget, uses 1: a third of the bytes). ``set_position(depth, row, col) -> (left, top, right,
+    bottom)`` and ``tint(depth, selected) -> (r, g, b, opacity)`` replace :func:`~gamelab.shanghai.board.screen_rect` and :func:`tile_tint` (a learner's
     ``SetPosition`` and ``Draw`` colours): the tiles are drawn, and clicked, where the replacement puts them.
     """
 
     background = "#008b8b"
 
     def __init__(self, *, set_position: Callable[[int, int, int], Sequence[int]] | None = None,
-                 tint: Callable[[int, bool], Sequence[float]] | None = None) -> None:
+                 tint: Callable[[int, bool], Sequence[float]] | None = None, png_scale: float = 2.0) -> None:
         self.set_position = set_position
         self.tint = tint
+        self.png_scale = png_scale
+
+    def png(self, state: Shanghai, ui: ShanghaiUI | None = None, *, scale: float | None = None) -> bytes:
+        """The picture as PNG bytes, ``scale`` (default :attr:`png_scale`) pixels per picture pixel."""
+        return super().png(state, ui, scale=self.png_scale if scale is None else scale)
 
     def size(self, state: Shanghai, ui: ShanghaiUI | None = None) -> tuple[int, int]:
         return FIELD_WIDTH, FIELD_HEIGHT
@@ -125,6 +150,27 @@ class ShanghaiPicture(Picture[Shanghai]):
             self.draw_tile(p, tile, can_select=can, selected=tile.position == ui.selected,
                            suggested=tile.position in suggested, at=at, tint=self.tint)
         # endregion
+        refused, blockers = ui.warned
+        for colour, width, out, places in ((BLOCKER, 3.0, -2.5, blockers), (REFUSED, 4.0, 2.0, refused)):
+            for position in places:  # the refused tile's frame outside its face, its blockers' inside theirs
+                left, top, right, bottom = self.place(position)
+                p.round_rect(left - out, top - out, right - left + 2 * out, bottom - top + 2 * out, 3, stroke=colour,
+                             line_width=width)
+
+    def place(self, position: Position) -> tuple[float, float, float, float]:
+        """Where the face of the tile at ``position`` is drawn, ``(left, top, right, bottom)`` (the
+        replacement ``set_position`` if given)."""
+        rule = self.set_position or screen_rect
+        left, top, right, bottom = (float(v) for v in tuple(rule(*position))[:4])
+        return left, top, right, bottom
+
+    def tile_under(self, state: Shanghai, x: float, y: float) -> Tile | None:
+        """The tile drawn on top at picture pixel (x, y) — its face or its sides — or None (the field)."""
+        for tile in sorted(state.tiles, key=lambda t: (t.depth, -t.row, -t.col)):  # the last drawn first
+            left, top, right, bottom = self.place(tile.position)
+            if left <= x < right + LAYER_DX and top <= y < bottom + LAYER_DY:
+                return tile
+        return None
 
     @staticmethod
     def draw_tile(p: Painter, tile: Tile, *, can_select: bool, selected: bool = False, suggested: bool = False,

@@ -3,7 +3,9 @@
 * **Start** (開始): a new problem, selection/suggestion/undo/flags reset, the clock started, the
   player name remembered. Before Start, a click on a tile only plays the NG sound.
 * **A tile click**: the first selects it; a second of the same kind takes both; anything else
-  (another kind, the same tile, a blocked tile, an empty spot) deselects with the NG sound.
+  (another kind, the same tile, a blocked tile, an empty spot) deselects with the NG sound. The board
+  also says why on its status line and outlines the tiles concerned for a moment: a mismatched pair in
+  red, a blocked tile in red with what blocks it (the tile on top, or both neighbours) in orange.
 * **Cancel** (取り消し / もとに戻す): clears the selection or the suggestion, else takes back the last pair.
 * **Search** (探す): frames a pair that keeps the game winnable (the tutorial's first pair when that
   one is safe) and marks the game as given up: the clock turns red (``ShanghaiUI.given_up``).
@@ -11,12 +13,18 @@
   "share your time" text. After each pair the solver checks the position: if it can no longer be
   cleared the status line says so at once, before the stalemate arrives.
 
+The field (484 × 480) stands on the left and everything else in a column at its right — the status
+line first, then the buttons, the clock and volume, the player's name and deal, the ranking, and the
+folded panels (how to play, the record) — so the whole board fits a notebook beside JupyterLab's
+file browser on a 1366 × 768 screen; a narrow page puts the column under the field.
+
 >>> board = ShanghaiBoard(deal=1, ranking=None)   # in a notebook cell, the last line shows it
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import random
 from dataclasses import replace
 from html import escape
@@ -28,26 +36,58 @@ from ..clock import format_seconds_with_ms
 from ..controls import Response
 from ..widgets import PlayBoard
 from . import controls
+from .board import Position, Tile, bit_of, free_mask
 from .controls import RANDOM_DEALS
 from .game import Shanghai
-from .page import HOW_TO_PLAY
-from .picture import ShanghaiPicture, ShanghaiUI
+from .page import HOW_TO_PLAY, HOW_TO_START
+from .page import scroll_how_to as shipped_scroll
+from .picture import ShanghaiPicture, ShanghaiUI, TileAt
 from .ranking import Entry, Ranking, RankingError, share_text
 from .solver import is_winnable
 
-__all__ = ["ShanghaiBoard", "HOW_TO_PLAY"]
+__all__ = ["ShanghaiBoard", "HOW_TO_PLAY", "marquee_frames"]
 
-# the how-to text in its two languages, shown whole by default (a marquee cuts it mid-sentence)
+# the how-to text in its two languages, shown whole in a folded panel by default (a marquee cuts it mid-sentence)
 HOW_TO_PLAY_JA, HOW_TO_PLAY_EN = HOW_TO_PLAY[:HOW_TO_PLAY.index("Take two")], HOW_TO_PLAY[HOW_TO_PLAY.index("Take two"):]
-_HOW_TO_STYLE = ("max-width:484px;box-sizing:border-box;font-size:13px;line-height:1.4;color:#103030;"
-                 "background:#e6f3f3;border-left:4px solid #008b8b;padding:4px 8px;margin-bottom:2px")
+_HOW_TO_STYLE = ("font-size:13px;line-height:1.4;color:#103030;background:#e6f3f3;border-left:4px solid #008b8b;"
+                 "padding:2px 8px")
 
-_MARQUEE_CSS = """<style>
-.gamelab-marquee {overflow:hidden; white-space:nowrap; width:484px; font-weight:bold; color:#fff;
-  background:#008b8b; padding:2px 0;}
-.gamelab-marquee span {display:inline-block; padding-left:100%; animation:gamelab-scroll 60s linear infinite;}
-@keyframes gamelab-scroll {from {transform:translateX(0);} to {transform:translateX(-100%);}}
-</style>"""
+#: seconds the brief outline of a refused click stays on the field
+WARNING_SECONDS = 1.6
+#: frames of the tutorial's update loop per second (requestAnimationFrame), and the most simulated
+FRAMES_PER_SECOND = 60
+MAX_MARQUEE_FRAMES = 12_000
+
+
+def marquee_frames(scroll: Callable[[int], int], start: int = HOW_TO_START) -> list[int]:
+    """The how-to text's left margins, one per frame, as ``scroll`` (the tutorial's ``update`` step, a
+    learner's ``scroll_how_to``) moves them from ``start``: one round, until a margin comes back (at most
+    :data:`MAX_MARQUEE_FRAMES`). The board's marquee plays them as a browser animation.
+
+    >>> frames = marquee_frames(shipped_scroll); len(frames), frames[:3], frames[-2:]
+    (2801, [500, 499, 498], [-2299, -2300])
+    """
+    frames, seen, left = [], set(), start
+    while left not in seen and len(frames) < MAX_MARQUEE_FRAMES:
+        seen.add(left)
+        frames.append(left)
+        left = int(scroll(left))
+    return frames
+
+
+def _marquee_html(frames: list[int]) -> str:
+    """A one-line box with the how-to text moving through ``frames`` (left margins, 60 a second) for ever."""
+    step = max(1, len(frames) // 60)  # at most about 60 keyframes; the browser moves straight between them
+    keys = list(range(0, len(frames), step)) + [len(frames) - 1]
+    last = max(1, len(frames) - 1)
+    stops = " ".join(f"{100 * i / last:.3f}% {{margin-left:{frames[i]}px}}" for i in dict.fromkeys(keys))
+    name = "gamelab-howto-" + hashlib.sha1(stops.encode()).hexdigest()[:10]
+    seconds = max(len(frames), 1) / FRAMES_PER_SECOND
+    return (f"<style>@keyframes {name} {{{stops}}} .{name} {{animation:{name} {seconds:.2f}s linear infinite}}</style>"
+            '<div class="gamelab-marquee" style="overflow:hidden;white-space:nowrap;width:100%;max-width:490px;'
+            'font-weight:bold;color:#fff;background:#008b8b;padding:2px 0">'
+            f'<span class="{name}" style="display:inline-block;margin-left:{frames[0]}px">{escape(HOW_TO_PLAY)}'
+            "</span></div>")
 
 
 class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
@@ -56,17 +96,24 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
     ``deal`` fixes the first problem (None: random); ``ranking`` is a :class:`Ranking`, ``"default"``
     for the one in the user's data folder, or None for no ranking; ``warn_unwinnable`` runs the solver
     after each pair (within ``solver_nodes`` positions, after the frame of the pair has gone out).
-    ``marquee=True`` scrolls the how-to text along one line, as the tutorial's page does (default: the
-    text shown whole, in English and Japanese).
+    ``marquee=True`` scrolls the how-to text along one line above the field, as the tutorial's page does,
+    by ``scroll_how_to(left) -> left`` (:func:`~gamelab.shanghai.page.scroll_how_to`, or a learner's:
+    giving it turns the marquee on); by default the text is shown whole, in English and Japanese, in a
+    folded panel.
 
     The board plays on replacement pieces where given (a learner's, in the lesson): the engine's
     ``can_select``, ``search``, ``check_clear`` and ``init_tiles`` (:meth:`Shanghai.with_rules`), the
     picture's ``set_position`` and ``tint`` (:class:`ShanghaiPicture`), the handlers ``on_click``,
     ``on_cancel`` and ``on_search`` (shaped like :func:`controls.click`, :func:`controls.cancel` and
-    :func:`controls.search_first`) and the clock's ``time_text(milliseconds)``.
+    :func:`controls.search_first`), the clock's ``time_text(milliseconds)``, Undo's ``put_back(grid,
+    tile)`` (a ``Tile.Undo``: Cancel and Undo put the two tiles of the last pair back through it, and
+    refuse, saying why, where it leaves the board otherwise than it was) and the marquee's
+    ``scroll_how_to``.
     """
 
-    picture = ShanghaiPicture()
+    # the still picture stored beside the widget is a placeholder until the cell runs: at 1 pixel per
+    # picture pixel it costs a notebook 28 KB a board, not 64
+    picture = ShanghaiPicture(png_scale=1.0)
     action_sound = "remove"
     # Undo keeps the interface state's given-up flag (the tutorial's Cancel never clears isGiveuped):
     # :meth:`undo` clears only the marks.
@@ -81,17 +128,22 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
                  tint: Callable[[int, bool], Any] | None = None,
                  on_click: Callable[..., Any] | None = None, on_cancel: Callable[..., Any] | None = None,
                  on_search: Callable[..., Any] | None = None, time_text: Callable[[int], str] | None = None,
+                 put_back: Callable[..., Any] | None = None, scroll_how_to: Callable[[int], int] | None = None,
                  marquee: bool = False, **options: Any) -> None:
         self._rng = random.Random(seed)
         first = deal if deal is not None else self._rng.choice(RANDOM_DEALS)
         engine = {"can_select": can_select, "search": search, "check_clear": check_clear, "init_tiles": init_tiles}
         self.rules = Shanghai.with_rules(**engine) if any(engine.values()) else Shanghai
         if set_position is not None or tint is not None:
-            options["picture"] = ShanghaiPicture(set_position=set_position, tint=tint)
+            options["picture"] = ShanghaiPicture(set_position=set_position, tint=tint, png_scale=1.0)
         self._click = on_click or controls.click
         self._cancel = on_cancel or controls.cancel
         self._search = on_search or self._solver_search
         self._time_text = time_text
+        self._put_back = put_back
+        self._pressed_at: tuple[float, float] | None = None
+        self._warning = ""          # the status line's words about the last refused click
+        self._warning_token: object | None = None
         if time_text is not None:
             options.setdefault("clock_format", lambda seconds: time_text(int(round(seconds * 1000))))
         self.playing = False     # isPlaying
@@ -114,26 +166,29 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
                 remembered = self.ranking.player_name
             except RankingError as exc:
                 self.ranking_error = str(exc)
+        narrow = {"description_width": "initial"}
         self.player = widgets.Text(value=player if player is not None else remembered, description="Player",
-                                   placeholder="your name (max 32)", layout=widgets.Layout(width="260px"))
+                                   placeholder="your name (max 32)", style=narrow,
+                                   layout=widgets.Layout(width="210px"))
         # The deal in play (before Start: the one Start plays). Start deals a new random problem, unless
         # a number was typed since: then it plays that deal.
         self.deal_box = widgets.Text(value=str(first), description="Deal #", placeholder="random",
                                      tooltip="The deal in play. Type a number for Start to play that deal; "
                                              "otherwise Start deals a new one",
-                                     layout=widgets.Layout(width="200px"))
+                                     style=narrow, layout=widgets.Layout(width="150px"))
         self._box_plays_next = True  # the box's number is what the next Start plays (typed, or the first deal)
         self._filling_box = False
         self.deal_box.observe(self._deal_typed, names="value")
         self.share = widgets.HTML()
         self.ranking_view = widgets.HTML()
-        if marquee:
-            self.how_to = widgets.HTML(_MARQUEE_CSS + f'<div class="gamelab-marquee"><span>{escape(HOW_TO_PLAY)}'
-                                       f"</span></div>")
+        self.marquee = marquee or scroll_how_to is not None
+        if self.marquee:
+            self.how_to = widgets.HTML(_marquee_html(marquee_frames(scroll_how_to or shipped_scroll)))
         else:
-            self.how_to = widgets.HTML(f'<div class="gamelab-how-to" style="{_HOW_TO_STYLE}">'
-                                       f"<b>How to play.</b> {escape(HOW_TO_PLAY_EN)}<br>"
-                                       f'<span lang="ja">{escape(HOW_TO_PLAY_JA)}</span></div>')
+            self.how_to = widgets.HTML(f'<details class="gamelab-how-to"><summary style="cursor:pointer">'
+                                       f'How to play (遊び方)</summary><div style="{_HOW_TO_STYLE}">'
+                                       f"{escape(HOW_TO_PLAY_EN)}<br>"
+                                       f'<span lang="ja">{escape(HOW_TO_PLAY_JA)}</span></div></details>')
         options.setdefault("clock_format", format_seconds_with_ms)
         options.setdefault("clock_interval", 0.25)
         super().__init__(self.rules.new(deal=first), clock=True, **options)
@@ -144,9 +199,23 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         self.add_button("Cancel", self.cancel, "Clear the selection, or take back the last pair (取り消し)",
                         name="cancel")
         self.add_button("Search", self.search, "Show a pair to take: counts as giving up (探す)", name="search")
-        self.extras.children = (widgets.VBox([widgets.HBox([self.player, self.deal_box]), self.share,
-                                              self.ranking_view]),)
-        self.children: tuple[widgets.Widget, ...] = (self.how_to, *self.children)  # the marquee on top
+        self.buttons.children = tuple(self.button(name) for name in ("new", "start", "cancel", "search", "undo", "redo"))
+        self.extras.children = (widgets.HBox([self.player, self.deal_box], layout=widgets.Layout(flex_flow="row wrap")),)
+        # PlayBoard stacks the canvas, the status line and the rest; here the field stands on the left and
+        # the rest in a column at its right, so the board is no taller than the field (with a marquee, a
+        # line more). On a page too narrow for both, the column goes under the field.
+        field, status, *rest = self.children
+        panels = [self.share, self.ranking_view] + ([] if self.marquee else [self.how_to])
+        folded = [w for w in rest if w is self.record_panel]  # the record's panel last, under the ranking
+        side = widgets.VBox([status, *(w for w in rest if w is not self.record_panel), *panels, *folded],
+                            layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="470px",
+                                                  padding="0 0 0 10px"))
+        side.add_class("gamelab-side")
+        self.status_line.layout.min_height = "3.2em"  # a message of two lines does not move the buttons
+        left = widgets.VBox([self.how_to, field] if self.marquee else [field],
+                            layout=widgets.Layout(flex="0 1 484px", min_width="0", max_width="490px"))
+        self.children = (widgets.HBox([left, side], layout=widgets.Layout(flex_flow="row wrap",
+                                                                          align_items="flex-start")),)
         self._show_ranking()
 
     def make_ui(self) -> ShanghaiUI:
@@ -220,21 +289,111 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
     def start(self, game: Shanghai) -> None:
         """Play ``game`` (Start's new problem): its time is ranked. The game it replaces is kept, with its
         flags, for Undo."""
+        played = len(self.record) > 0 and not self.game.is_over
         super().start(game)
         self.ranked = True
+        if not played:  # nothing was played in the game replaced: no word about bringing it back
+            self.say("")
 
     def _deal_typed(self, change: Any) -> None:
         if not self._filling_box:
             self._box_plays_next = True
 
+    def target_at(self, x: float, y: float) -> Hashable | None:
+        self._pressed_at = (x, y)  # kept for on_click: a click on a blocked tile has no target, only a place
+        return super().target_at(x, y)
+
     def on_click(self, target: Hashable | None) -> None:
-        self.respond(self._click(self.game, self.ui, target, playing=self.playing))
+        pressed, self._pressed_at = self._pressed_at, None
+        ui = self._fresh_ui()
+        response = self._click(self.game, ui, target, playing=self.playing)
+        self.respond(self._explained(response, ui, target, pressed))
+
+    # -- a refused click, said on screen ---------------------------------------------------------------
+    def _fresh_ui(self) -> ShanghaiUI:
+        """The interface state without the last refused click's marks and words (every input starts so)."""
+        if self.ui.warned != ((), ()):
+            self.ui = replace(self.ui, warned=((), ()))
+        if self._warning and self.message == self._warning:
+            self.message = ""
+        self._warning = ""
+        return self.ui
+
+    def _explained(self, response: Any, ui: ShanghaiUI, target: Hashable | None,
+                   pressed: tuple[float, float] | None) -> Any:
+        """``response`` with the reason for a refused click added (words, and the tiles outlined), when the
+        click handler refused it without a word (the tutorial's bare NG sound)."""
+        if not (isinstance(response, Response) and self.playing and response.sound == "ng"
+                and response.action is None and response.command is None and response.message is None):
+            return response
+        try:
+            found = self._why_refused(ui, target, pressed)
+        except Exception:  # a replacement piece (a learner's set_position…) that fails here: the bare NG
+            return response
+        if found is None:
+            return response
+        words, refused, blockers = found
+        base = response.ui if isinstance(response.ui, ShanghaiUI) else ui
+        self._warning = words
+        self._clear_marks_later()
+        # an error plays the board's refused sound (the NG sound) itself: the answer's own is left out
+        return replace(response, message=words, error=bool(refused), sound=None if refused else response.sound,
+                       ui=replace(base, warned=(tuple(refused), tuple(blockers))))
+
+    def _why_refused(self, ui: ShanghaiUI, target: Hashable | None,
+                     pressed: tuple[float, float] | None) -> tuple[str, list[Position], list[Position]] | None:
+        game = self.game
+        selected = game.tile_at(ui.selected) if ui.selected is not None else None
+        if isinstance(target, TileAt):
+            tile = game.tile_at(target.position)
+            if tile is None:
+                return None
+            if ui.selected == tile.position:
+                return f"{_named(tile)} clicked again: the selection is cleared (a pair is two tiles).", [], []
+            if selected is not None and selected.kind != tile.kind:
+                return (f"Not a pair: {_named(selected)} and {_named(tile)} are different kinds. "
+                        "The selection is cleared.", [selected.position, tile.position], [])
+            return None
+        tile = self.picture.tile_under(game, *pressed) if pressed is not None else None
+        if tile is None:
+            return ("No tile there: the selection is cleared." if selected is not None else None), [], []
+        if game.can_select(tile.position):
+            return f"Click on the face of {_named(tile)} to take it.", [], []
+        depth, row, col = tile.position
+        above = game.tile_at((depth - 1, row, col)) if depth > 0 else None
+        if above is not None:
+            return (f"{_named(tile)} is blocked: a tile lies on it ({_named(above)}).",
+                    [tile.position], [above.position])
+        sides = [game.tile_at((depth, row, c)) for c in (col - 1, col + 1) if 0 <= c < 12]
+        neighbours = [t for t in sides if t is not None]
+        if len(neighbours) == 2 and not _shipped_free(game, tile):
+            return (f"{_named(tile)} is blocked: both its sides are taken. Take a tile at an end of a row.",
+                    [tile.position], [t.position for t in neighbours])
+        return (f"{_named(tile)} cannot be taken: the board's can_select says no (the tutorial's rule would "
+                "let you take it).", [tile.position], [])
+
+    def _clear_marks_later(self) -> None:
+        """Take the refused click's outline off the field after :data:`WARNING_SECONDS` (while the kernel's
+        event loop runs; otherwise, at the next input)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        token = self._warning_token = object()
+
+        def clear() -> None:
+            if token is self._warning_token and self.ui.warned != ((), ()):
+                self.ui = replace(self.ui, warned=((), ()))
+                self.redraw()
+
+        loop.call_later(WARNING_SECONDS, clear)
 
     def on_key(self, key: str) -> None:
         self.respond(controls.key(self.game, self.ui, key))
 
     def cancel(self) -> None:
         """Cancel (取り消し / もとに戻す): clear the selection or suggestion, else take back a pair."""
+        self._fresh_ui()
         self.respond(self._cancel(self.game, self.ui, playing=self.playing, can_undo=self.record.can_undo))
 
     def search(self) -> None:
@@ -242,7 +401,7 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
 
         The solver's search is long work: it runs off the kernel's thread, with a Stop button.
         """
-        game, ui, playing = self.game.copy(), self.ui, self.playing
+        game, ui, playing = self.game.copy(), self._fresh_ui(), self.playing
         self.run_long(lambda progress: self._search(game, ui, playing=playing),
                       "Searching for a pair that keeps the game winnable", self.respond)
 
@@ -250,9 +409,46 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         return controls.search(game, ui, playing=playing, nodes=self.solver_nodes)
 
     def undo(self) -> None:
-        """Take back the last pair; the marks go, the given-up flag stays (the tutorial's Tile.Undo)."""
+        """Take back the last pair; the marks go, the given-up flag stays (the tutorial's Tile.Undo).
+
+        With a ``put_back`` piece, the two tiles go back through it, on the tutorial's grid: where it
+        leaves that grid otherwise than before the pair was taken, the pair stays taken and the status
+        line says what went wrong."""
         self.ui = ShanghaiUI(given_up=self.ui.given_up)
+        if self._put_back is not None and self.record.can_undo and not self.refuse_while_busy():
+            problem = self._put_back_problem()
+            if problem is not None:
+                self.say(problem, error=True)
+                self.play_sound(self.refused_sound)
+                self.redraw()
+                return
         super().undo()
+
+    def _put_back_problem(self) -> str | None:
+        """What the ``put_back`` piece does wrong in putting back the last pair, or None (it does it right)."""
+        before = self.record.position(len(self.record) - 1)
+        taken = [before.tile_at(label) for label in self.record.actions[-1].split()]
+        grid = self.game.grid()
+        names = " and ".join(_named(t) for t in taken if t is not None)
+        try:
+            for tile in taken:
+                self._put_back(grid, tile)
+        except Exception as exc:
+            return f"Undo: putting back {names}, your tile_undo raised {type(exc).__name__}: {exc}"
+        try:
+            wrong = [(d, r, c) for d, layer in enumerate(before.grid()) for r, line in enumerate(layer)
+                     for c, tile in enumerate(line) if grid[d][r][c] != tile]
+        except (TypeError, IndexError, KeyError):
+            return f"Undo: putting back {names}, your tile_undo left the grid out of shape; the pair stays taken."
+        if not wrong:
+            return None
+        d, r, c = wrong[0]
+        should = before.tile_at((d, r, c))
+        has = grid[d][r][c]
+        shown = _named(has) if isinstance(has, Tile) else repr(has)
+        said = (f"{d}.{r}.{c} should hold {_named(should)} again, but holds {shown}" if should is not None
+                else f"your tile_undo put {shown} at {d}.{r}.{c}, where no tile lay")
+        return f"Undo: putting back {names}, {said}. The pair stays taken."
 
     def after_action(self, action: str) -> None:
         game = self.game
@@ -339,3 +535,13 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         note = "<br><i>The ranking file is read-only: new times are not kept.</i>" if self.ranking.read_only else ""
         self.ranking_view.value = (f"<b>Ranking, deal #{self.game.deal_number}</b>"
                                    f"<table style='border-collapse:collapse'>{body}</table>{note}")
+
+
+def _named(tile: Tile | None) -> str:
+    """A tile as the status line names it: its face and place, ``東 (3.0.4)``."""
+    return "?" if tile is None else f"{tile.name} ({tile.label})"
+
+
+def _shipped_free(game: Shanghai, tile: Tile) -> bool:
+    """The tutorial's own rule on ``tile``, whatever rule the board plays on."""
+    return bool(free_mask(game.present) >> bit_of(tile.position) & 1)
