@@ -69,6 +69,23 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
         self.add_button("Solve", self.solver_hint, "Ask the solver for the next move of a winning line", name="solve")
         self.add_button("Finish for me", self.finish, "Play the solver's winning line to the end", name="finish")
         self.extras.children = (self.draw_choice, self.winnable)
+        self._beside_the_table()
+
+    def _beside_the_table(self) -> None:
+        """Status line, buttons, clock and options in a column beside the table, not under it: the table
+        grows to 600 pixels tall as its columns lengthen, and the whole board (table, status line and
+        buttons together) then still fits a laptop's notebook area (1036 × 647 CSS pixels with the file
+        browser open). On a narrow page the column wraps below the table."""
+        table, *side = self.children
+        width = self.picture.size(self.game, self.ui)[0]
+        table.layout.width = f"{width}px"
+        table.layout.max_width = "100%"
+        table.layout.flex = "0 1 auto"
+        column = widgets.VBox(side, layout=widgets.Layout(flex="1 1 260px", min_width="260px", max_width="420px",
+                                                          margin="0 0 0 12px"))
+        column.add_class("gamelab-side")
+        self.children = (widgets.HBox([table, column], layout=widgets.Layout(flex_flow="row wrap",
+                                                                             align_items="flex-start")),)
 
     def make_ui(self) -> KlondikeUI:
         return KlondikeUI()
