@@ -9,19 +9,16 @@ written"). nbval runs the shipped notebook itself, whose stored check outputs al
 from __future__ import annotations
 
 import inspect
-import json
-import linecache
-import random
 import textwrap
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import nbformat
 import pytest
 
 from gamelab import IllegalMove
-from gamelab.klondike import HISTORY_LIMIT, RANK_NAMES, SCORES, SUITS, Card, Klondike, Selection
-from gamelab.klondike.controls import CardAt, Timer, selection_of
+from gamelab.klondike import Klondike, Selection
+from gamelab.klondike.controls import CardAt, selection_of
 from gamelab.klondike.widget import KlondikeBoard
 from gamelab.lessons import klondike as lesson
 from gamelab.lessons.exercises import FAILED, NOT_WRITTEN, PASSED, check, exercise, is_stub, registry
@@ -29,6 +26,7 @@ from gamelab.lessons.solutions import with_solutions
 from tests.lesson_runs import checked, execute, exercise_ids, graded
 
 from .helpers import SMALL, position
+from .wrong_answers import SOURCES, learner
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "03_klondike.ipynb"
 STEPS = ["new_deck", "shuffle", "deal_columns", "can_tableau", "can_foundation", "is_run", "selected_cards",
@@ -38,173 +36,8 @@ IDS = [f"klondike.{step}" for step in STEPS]
 #: the pieces a board plays on (save_state is shown running, but a board's undo keeps its own record)
 BOARD_PIECES = [step for step in STEPS if step != "save_state"]
 
-# One rule broken on purpose in each: every one of them must fail its check, and every board piece must make
-# the engine or the board behave differently.
-WRONG = {
-    "new_deck": '''
-@exercise("klondike.new_deck")
-def new_deck():
-    return [Card(suit, rank) for rank in range(1, 14) for suit in range(4)]   # rank by rank
-''',
-    "shuffle": '''
-@exercise("klondike.shuffle")
-def shuffle(deck, rng):
-    for i in range(len(deck) - 1, 0, -1):
-        j = rng.randrange(i)              # never leaves a card where it is
-        deck[i], deck[j] = deck[j], deck[i]
-''',
-    "deal_columns": '''
-@exercise("klondike.deal_columns")
-def deal_columns(deck):
-    tableau = [[] for _ in range(7)]
-    for column in range(7):
-        for row in range(column + 1):
-            card = deck.pop()
-            tableau[column].append(card.face_up() if row == 0 else card)   # the bottom card up
-    return tableau, deck
-''',
-    "can_tableau": '''
-@exercise("klondike.can_tableau")
-def can_tableau(card, pile):
-    return card.rank == 13 if not pile else pile[-1].up and pile[-1].rank == card.rank + 1   # any colour
-''',
-    "can_foundation": '''
-@exercise("klondike.can_foundation")
-def can_foundation(card, foundation):
-    return not foundation or card.rank == len(foundation) + 1   # any card starts a foundation
-''',
-    "is_run": '''
-@exercise("klondike.is_run")
-def is_run(cards):
-    return len(cards) == 1                # never several cards at once
-''',
-    "selected_cards": '''
-@exercise("klondike.selected_cards")
-def selected_cards(game, selection):
-    if selection.where == "waste":
-        return game.waste[-1:]
-    if selection.where == "foundation":
-        return game.foundations[selection.pile][-1:]
-    return game.tableau[selection.pile][-1:]    # only the top card of a column
-''',
-    "remove_selected": '''
-@exercise("klondike.remove_selected")
-def remove_selected(game, selection):
-    if selection.where == "waste":
-        return [game.waste.pop()]
-    if selection.where == "foundation":
-        return [game.foundations[selection.pile].pop()]
-    return [game.tableau[selection.pile].pop()]  # only the top card of a column
-''',
-    "reveal": '''
-@exercise("klondike.reveal")
-def reveal(game, column):
-    pile = game.tableau[column]
-    if pile and not pile[-1].up:
-        pile[-1] = pile[-1].face_up()             # no 5 points
-''',
-    "move_to_pile": '''
-@exercise("klondike.move_to_pile")
-def move_to_pile(game, selection, column):
-    cards = game.selected_cards(selection)
-    if not cards or not game.can_tableau(cards[0], game.tableau[column]):
-        return False
-    game.tableau[column].extend(game.remove_selected(selection))
-    game.moves += 1                               # forgets to reveal
-    return True
-''',
-    "move_to_foundation": '''
-@exercise("klondike.move_to_foundation")
-def move_to_foundation(game, selection):
-    cards = game.selected_cards(selection)
-    if len(cards) != 1 or not game.can_foundation(cards[0], game.foundations[cards[0].suit]):
-        return False
-    game.foundations[cards[0].suit].extend(game.remove_selected(selection))
-    if selection.where == "tableau":
-        game.reveal(selection.pile)
-    return True                                   # the move is not counted
-''',
-    "draw_from_stock": '''
-@exercise("klondike.draw_from_stock")
-def draw_from_stock(game):
-    if game.stock:
-        for _ in range(min(game.draw, len(game.stock))):
-            game.waste.append(game.stock.pop().face_up())
-    else:
-        game.stock = [card.face_down() for card in game.waste]   # not turned over
-        game.waste = []
-    game.moves += 1
-''',
-    "snapshot": '''
-@exercise("klondike.snapshot")
-def snapshot(game):
-    return json.dumps({"stock": game.stock, "waste": game.waste, "tableau": game.tableau,
-                       "foundations": game.foundations, "moves": 0, "score": game.score})   # moves lost
-''',
-    "save_state": '''
-@exercise("klondike.save_state")
-def save_state(history, game):
-    history.append(game.snapshot())
-    if len(history) > 100:
-        history.pop()                             # drops the newest
-''',
-    "restore": '''
-@exercise("klondike.restore")
-def restore(game, text):
-    state = json.loads(text)
-    game.stock = [Card(*card) for card in state["stock"]]
-    game.waste = [Card(*card) for card in state["waste"]]
-    game.tableau = [[Card(*card) for card in column] for column in state["tableau"]]
-    game.moves, game.score = state["moves"], state["score"]       # forgets the foundations
-''',
-    "hint_moves": '''
-@exercise("klondike.hint_moves")
-def hint_moves(game):
-    moves = []
-    for i, column in enumerate(game.tableau):   # forgets the waste, and runs of several cards
-        if column:
-            card = column[-1]
-            if game.can_foundation(card, game.foundations[card.suit]):
-                moves.append(f"t{i + 1}>f")
-            moves += [f"t{i + 1}>t{j + 1}" for j, pile in enumerate(game.tableau)
-                      if j != i and game.can_tableau(card, pile)]
-    return moves
-''',
-    "can_auto_complete": '''
-@exercise("klondike.can_auto_complete")
-def can_auto_complete(game):
-    return not game.stock and game.face_down == 0 and not game.is_won   # forgets the waste
-''',
-    "card_text": '''
-@exercise("klondike.card_text")
-def card_text(card):
-    return RANK_NAMES[card.rank] + SUITS[card.suit]   # face down too
-''',
-    "update_timer": '''
-@exercise("klondike.update_timer")
-def update_timer(clock, game):
-    clock.reset()                                  # back to zero at every action
-    clock.start()
-''',
-    "new_game": '''
-@exercise("klondike.new_game")
-def new_game(game, draw):
-    return type(game).new(seed=game.setup.get("seed", 0) + 2, draw=draw)   # skips a deal
-''',
-}
-
-
-def learner(source: str) -> Any:
-    """Run ``source`` as a notebook cell would (its own file name, so a report quotes its lines); its function."""
-    filename = f"<learner cell {len(linecache.cache)}>"
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace: dict[str, Any] = {"exercise": exercise, "Card": Card, "json": json, "RANK_NAMES": RANK_NAMES,
-                                 "SUITS": SUITS, "HISTORY_LIMIT": HISTORY_LIMIT, "SCORES": SCORES,
-                                 "Selection": Selection, "Klondike": Klondike, "Sequence": Sequence,
-                                 "random": random, "Timer": Timer}
-    exec(compile(source, filename, "exec"), namespace)
-    name = source.split("def ", 1)[1].split("(", 1)[0]
-    return namespace[name]
+# the mistakes, as source text by step (each board piece's also changes how a board plays)
+WRONG = SOURCES
 
 
 def shipped() -> Any:
@@ -252,14 +85,35 @@ def test_solutions_pass_every_exercise_and_every_board_takes_them(solved) -> Non
     assert own == dict.fromkeys(IDS, PASSED)
     # the wrong versions the lesson shows are reported failed
     assert shown == dict.fromkeys(["klondike.can_tableau", "klondike.move_to_pile"], {FAILED})
-    # every use() of a piece, in every run and board cell, took the learner's version
-    printed = "".join(text_of(cell) for cell in notebook.cells)
-    assert "shipped version" not in printed
+    # every gathering of pieces, in every run and board cell, took the learner's versions, and said so in
+    # one line (the piece-by-piece lines folded in its HTML)
+    gathering = [cell for cell in notebook.cells if cell.cell_type == "code" and "your_pieces(" in cell.source]
+    assert len(gathering) >= 10
+    for cell in gathering:
+        (note,) = pieces_notes(cell)
+        count = note["text/plain"].split(": ", 1)[1].split(" of ")[0]
+        assert note["text/plain"] == f"your pieces: {count} of {count} ✔", cell.source
+    assert "uses the shipped version" not in "".join(text_of(cell) for cell in notebook.cells)
     final = notebook.cells[-1]
     assert final.source.rstrip().endswith("KlondikeBoard(seed=7, pieces=pieces, undo_limit=100)")
-    assert all(f"{step}: yours (checked ✔)" in text_of(final) for step in BOARD_PIECES)
+    (note,) = pieces_notes(final)
+    assert note["text/plain"] == f"your pieces: {len(BOARD_PIECES)} of {len(BOARD_PIECES)} ✔"
+    assert all(f"{step}: yours (checked ✔)" in note["text/html"] for step in BOARD_PIECES)
     board_cells = [cell for cell in notebook.cells if "KlondikeBoard(" in cell.source and "pieces=" in cell.source]
     assert len(board_cells) >= 5
+
+
+def pieces_notes(cell: Any) -> list[dict[str, str]]:
+    """The one-line notes on the pieces a cell's board or run plays on (``your pieces: 9 of 9 ✔``)."""
+    return [o["data"] for o in cell.get("outputs", [])
+            if "data" in o and str(o["data"].get("text/plain", "")).startswith("your pieces:")]
+
+
+def test_as_shipped_each_gathering_of_pieces_is_one_line() -> None:
+    for cell in shipped().cells:
+        if cell.cell_type == "code" and "your_pieces(" in cell.source:
+            (note,) = pieces_notes(cell)
+            assert "\n" not in note["text/plain"] and note["text/html"].startswith("<details")
 
 
 def test_grading_one_wrong_answer(one_wrong) -> None:
@@ -288,7 +142,8 @@ def test_a_wrong_answer_is_drawn_and_named_in_at_most_twenty_lines(step: str) ->
     picture = report.explanation.picture
     assert picture is not None and picture._repr_svg_().startswith("<svg")
     assert len(picture._repr_svg_()) < 40_000
-    assert "<div class=\"gamelab-check-picture\"><svg" in report._repr_html_()
+    shown = report._repr_html_().split('<div class="gamelab-check-picture">', 1)[1]
+    assert shown.startswith(("<svg", "<img"))  # the picture itself, or an image of it
 
 
 def test_an_exception_in_a_learners_step_names_their_line() -> None:

@@ -16,17 +16,20 @@ game) on many positions from fixed deals, and explains the first difference in t
 A♠ onto a column whose top card is 2♠:
   the shipped rule says no: A♠ cannot go on 2♠: it needs a red 2
   yours says yes
-In the picture: the card to place beside the column, ringed in red (the rules disagree on it).
+In the picture: the column's top cards and, ringed in red, the card to place on them; your answer ringed, under the shipped one.
 """
 
 from __future__ import annotations
 
+import collections
 import functools
 import json
 import random
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
+
+import ipywidgets as widgets
 
 from ..clock import Clock, format_seconds
 from ..klondike import cards as cards_module
@@ -36,9 +39,69 @@ from ..klondike.cards import RANK_NAMES, SUITS, Card, new_deck, shuffled_deck
 from ..klondike.controls import describe
 from ..klondike.game import Klondike, Selection
 from ..pictures import SvgImage, SvgPainter
-from .exercises import Exercise, Explanation, check, exercise, register  # noqa: F401  (the examples above use check)
+from .exercises import Exercise, Explanation, check, exercise, register, use_all  # noqa: F401  (the examples use check)
 
-__all__ = ["table_picture", "compare_picture", "practice_positions", "lesson_position", "card_words", "pile_words"]
+__all__ = ["your_pieces", "OnRequest", "table_picture", "compare_picture", "practice_positions", "lesson_position", "card_words",
+           "pile_words", "listed_card", "legend", "Drawing"]
+
+
+# -- the pieces a board plays on ------------------------------------------------------------------------------
+def your_pieces(*functions: Callable[..., Any], even_if_failing: bool = False) -> dict[str, Callable[..., Any]]:
+    """The pieces a board (``KlondikeBoard(pieces=...)``) or ``Klondike.with_rules(**...)`` plays on, by the
+    step's name: each of your exercise ``functions`` where its check passes, else the shipped step (with
+    ``even_if_failing=True``, yours wherever it is written, to watch a mistake play). Says so in one line,
+    ``your pieces: 9 of 9 ✔``, the piece-by-piece lines folded in a notebook.
+
+    >>> @exercise("klondike.can_tableau")
+    ... def can_tableau(card, pile):
+    ...     ...
+    >>> sorted(your_pieces(can_tableau))
+    your pieces: 0 of 1 ✔; the shipped one where can_tableau not written yet
+    ['can_tableau']
+    """
+    names = []
+    for function in functions:
+        exercise_id = getattr(function, "__exercise__", "")
+        if not exercise_id.startswith("klondike."):
+            what = f"exercise {exercise_id!r}" if exercise_id else "not marked as an exercise"
+            raise TypeError(f"{getattr(function, '__name__', function)!r} ({what}) is not a step of the "
+                            "Klondike lesson")
+        names.append(exercise_id.partition(".")[2])
+    return dict(zip(names, use_all(*functions, even_if_failing=even_if_failing)))
+
+
+# -- slow demos, on request -------------------------------------------------------------------------------------
+class OnRequest(widgets.VBox):
+    """A button that runs slow ``work()`` when pressed, never on Run All; what the work prints or shows
+    appears under the button (and again, fresh, on the next press).
+
+    >>> demo = OnRequest("Say hello", lambda: print("hello"))
+    >>> demo
+    [▶ Say hello] (a button: run the cell, then press it)
+    """
+
+    def __init__(self, label: str, work: Callable[[], Any]) -> None:
+        self.label = label
+        self.work = work
+        self.button = widgets.Button(description=label, icon="play",
+                                     layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.button.on_click(lambda _: self.run())
+        self.output = widgets.Output()
+        super().__init__([self.button, self.output])
+        self.add_class("gamelab-on-request")
+
+    def run(self) -> None:
+        """Do the work now (what the button does), its output under the button."""
+        self.button.disabled, self.button.description = True, f"{self.label}: working…"
+        self.output.clear_output()
+        try:
+            with self.output:
+                self.work()
+        finally:
+            self.button.disabled, self.button.description = False, self.label
+
+    def __repr__(self) -> str:
+        return f"[▶ {self.label}] (a button: run the cell, then press it)"
 
 
 # -- words ---------------------------------------------------------------------------------------------------
@@ -85,6 +148,7 @@ PITCH = CARD_W + 5  # from one column to the next
 MARGIN = 8
 FELT, FACE, EDGE, RED, BLACK, BACK, MARK, EXTRA = ("#1f6e3d", "#fffdf7", "#9d9d93", "#c8202f", "#1c1c1c",
                                                   "#1f4f95", "#ff2d55", "#ffb000")
+GOLD = "#ffd23f"
 
 PileKey = tuple[Any, ...]  # ("stock",), ("waste",), ("foundation", suit), ("tableau", column)
 
@@ -92,31 +156,100 @@ PileKey = tuple[Any, ...]  # ("stock",), ("waste",), ("foundation", suit), ("tab
 _FAMILY = re.compile(r' font-family="([^"]*)"')
 
 
-def _image(p: SvgPainter, label: str) -> SvgImage:
+class Drawing(SvgImage):
+    """A report's picture: the SVG, and how many marks of each kind it draws (``marks`` in all).
+
+    A kind is what a legend names (``"differ"``: a ring around what differs…); a report's legend names
+    only the kinds its picture really draws (:func:`legend`).
+    """
+
+    def __init__(self, svg: str, label: str, kinds: dict[str, int]) -> None:
+        super().__init__(svg, label)
+        self.kinds = {kind: n for kind, n in kinds.items() if n}
+
+    @property
+    def marks(self) -> int:
+        return sum(self.kinds.values())
+
+
+def _painter(width: float, height: float) -> SvgPainter:
+    p = SvgPainter(int(width), int(height), background=FELT)
+    p.tally = collections.Counter()  # type: ignore[attr-defined]  # the marks drawn, by kind
+    return p
+
+
+def _tally(p: SvgPainter, kind: str) -> None:
+    p.tally[kind] += 1  # type: ignore[attr-defined]
+
+
+def _image(p: SvgPainter, label: str) -> Drawing:
     """The painter's SVG with the one font family said once, on the root (the notebook stores every byte)."""
     svg = p.svg()
     families = set(_FAMILY.findall(svg))
     if len(families) == 1:
         family = families.pop()
         svg = svg.replace(f' font-family="{family}"', "").replace("<svg ", f'<svg font-family="{family}" ', 1)
-    return SvgImage(svg, label)
+    return Drawing(svg, label, dict(getattr(p, "tally", {})))
+
+
+def legend(picture: Any, phrases: dict[str, str]) -> list[str]:
+    """``In the picture: …``, naming only the kinds of mark ``picture`` draws (none: no line).
+
+    >>> legend(Drawing("<svg/>", "x", {"differ": 2}), {"differ": "what differs ringed", "extra": "never drawn"})
+    ['In the picture: what differs ringed.']
+    """
+    kinds = getattr(picture, "kinds", {})
+    said = [phrase for kind, phrase in phrases.items() if kinds.get(kind)]
+    return [f"In the picture: {'; '.join(said)}."] if said else []
+
+
+def _explained(lines: list[str], picture: Drawing, phrases: dict[str, str]) -> Explanation:
+    return Explanation(lines + legend(picture, phrases), picture, picture.marks)
 
 
 def _as_card(value: Any) -> Card | None:
     return value if isinstance(value, Card) else None
 
 
-def _draw_card(p: SvgPainter, x: float, y: float, value: Any) -> None:
+def listed_card(value: Any) -> Card | None:
+    """The card a plain list ``[suit, rank, up]`` stands for (what ``json.loads`` gives back for a Card), or
+    None when ``value`` is a Card already or no such list.
+
+    >>> listed_card([0, 9, False]), listed_card(Card(0, 9))
+    (Card(suit=0, rank=9, up=False), None)
+    """
+    if isinstance(value, Card) or not isinstance(value, (list, tuple)) or len(value) != 3:
+        return None
+    suit, rank, up = value
+    if (isinstance(suit, int) and isinstance(rank, int) and isinstance(up, bool) and 0 <= suit <= 3
+            and 1 <= rank <= 13):
+        return Card(suit, rank, up)
+    return None
+
+
+def _draw_card(p: SvgPainter, x: float, y: float, value: Any, *, peek: bool = False) -> None:
+    """A card: its face, or its back (with its name on it when ``peek``: where which card it is matters);
+    a list standing for a card greyed and outlined (kind ``list``), anything else a ``?`` (kind ``odd``)."""
     card = _as_card(value)
-    if card is None:
-        p.round_rect(x, y, CARD_W, CARD_H, 3, fill="#eeeeee", stroke=MARK, line_width=1)
+    listed = listed_card(value)
+    if card is None and listed is not None:
+        p.round_rect(x, y, CARD_W, CARD_H, 3, fill="#dcdcdc", stroke=EXTRA, line_width=2)
+        name = str(listed) if listed.up else f"[{listed}]"
+        p.text(x + 2, y + 2, name, size=9 if listed.up else 7.5, fill="#6b6b6b", align="left", baseline="top")
+        _tally(p, "list")
+    elif card is None:
+        p.round_rect(x, y, CARD_W, CARD_H, 3, fill="#eeeeee", stroke=MARK, line_width=1.5)
         p.text(x + 4, y + 3, "?", size=10, bold=True, fill=MARK, align="left", baseline="top")
+        _tally(p, "odd")
     elif card.up:
         p.round_rect(x, y, CARD_W, CARD_H, 3, fill=FACE, stroke=EDGE, line_width=1)
-        p.text(x + 3, y + 2, card_words(card), size=10, bold=True, fill=RED if card.red else BLACK,
+        p.text(x + 3, y + 2, str(card), size=10, bold=True, fill=RED if card.red else BLACK,
                align="left", baseline="top")
     else:
         p.round_rect(x, y, CARD_W, CARD_H, 3, fill=BACK, stroke="#0f2b55", line_width=1)
+        if peek:
+            p.text(x + 3, y + 2, str(card), size=10, bold=True, fill="#ffb3ba" if card.red else "#eef3ff",
+                   align="left", baseline="top")
 
 
 def _slot(p: SvgPainter, x: float, y: float, label: str = "") -> None:
@@ -125,8 +258,10 @@ def _slot(p: SvgPainter, x: float, y: float, label: str = "") -> None:
         p.text(x + CARD_W / 2, y + CARD_H / 2, label, size=13, fill="#4f9a68")
 
 
-def _ring(p: SvgPainter, x: float, y: float, h: float, colour: str) -> None:
-    p.round_rect(x - 2, y - 2, CARD_W + 4, h + 4, 4, stroke=colour, line_width=2.5)
+def _ring(p: SvgPainter, x: float, y: float, h: float, colour: str, kind: str = "differ",
+          w: float = CARD_W) -> None:
+    p.round_rect(x - 2, y - 2, w + 4, h + 4, 4, stroke=colour, line_width=2.5)
+    _tally(p, kind)
 
 
 def _list(value: Any) -> list[Any]:
@@ -149,30 +284,62 @@ def _piles(game: Any) -> dict[PileKey, list[Any]]:
     return piles
 
 
-def _column_y(pile: list[Any], index: int, top: float) -> float:
+def _is_up(card: Any) -> bool:
+    card = _as_card(card) or listed_card(card)
+    return card is None or bool(card.up)
+
+
+def _column_y(pile: list[Any], index: int, top: float, peeked: Iterable[int] = ()) -> float:
+    """Where card ``index`` of a column lies: a face-down card shows a sliver, unless it is ``peeked`` at
+    (marked: then it shows as much as a face-up card, its name)."""
+    peeked = set(peeked)
     y = top
-    for card in pile[:index]:
-        y += UP_STEP if (_as_card(card) is None or card.up) else DOWN_STEP
+    for k, card in enumerate(pile[:index]):
+        y += UP_STEP if _is_up(card) or k in peeked else DOWN_STEP
     return y
 
 
-def _table_height(game: Any) -> float:
+def _marked_cards(marks: dict[Any, str], column: int, pile: list[Any]) -> dict[int, str]:
+    """The cards of a column that ``marks`` ring, by index (``+``: a card and every card on it)."""
+    marked: dict[int, str] = {}
+    for key, colour in marks.items():
+        if isinstance(key[0], tuple) and key[0] == ("tableau", column) and key[1] < len(pile):
+            for index in range(key[1], len(pile) if key[2:] == ("+",) else key[1] + 1):
+                marked[index] = colour
+    return marked
+
+
+def _table_height(game: Any, marks: dict[Any, str] | None = None) -> float:
     piles = _piles(game)
-    longest = max(_column_y(piles[("tableau", c)], len(piles[("tableau", c)]), 0) for c in range(7))
+    longest = 0.0
+    for c in range(7):
+        pile = piles[("tableau", c)]
+        longest = max(longest, _column_y(pile, len(pile), 0, _marked_cards(marks or {}, c, pile)))
     return MARGIN + CARD_H + 14 + longest + CARD_H + 18
 
 
 TABLE_W = 2 * MARGIN + 6 * PITCH + CARD_W
 
 
+def _colour_of(marks: dict[Any, str], pile: PileKey) -> str | None:
+    """The colour a pile is marked with: as a whole, or through one of its cards."""
+    if pile in marks:
+        return marks[pile]
+    return next((colour for key, colour in marks.items() if isinstance(key[0], tuple) and key[0] == pile), None)
+
+
 def _draw_table(p: SvgPainter, x0: float, y0: float, game: Any, marks: dict[Any, str], caption: str,
                 counters: str = "") -> None:
     """A compact Klondike table at (x0, y0): stock, waste, foundations, seven columns, ``marks`` ringed.
 
-    A mark is a pile key (the whole pile, or its empty place) or ``(pile key, card index)``.
+    A mark is a pile key (the whole pile, or its empty place), ``(pile key, card index)`` (``+`` after the
+    index: that card and every card on it), ``("counters",)`` or ``("caption",)``. A marked face-down card
+    shows its name.
     """
     piles = _piles(game)
     p.text(x0 + MARGIN, y0 + 3, caption, size=11, bold=True, fill="white", align="left", baseline="top")
+    if ("caption",) in marks:
+        _ring(p, x0 + MARGIN - 1, y0 + 2, 13, marks[("caption",)], "caption", w=6.6 * len(caption))
     top = y0 + 18
     # stock: its top card's back and how many
     stock = piles[("stock",)]
@@ -183,20 +350,21 @@ def _draw_table(p: SvgPainter, x0: float, y0: float, game: Any, marks: dict[Any,
     else:
         _slot(p, sx, top, "↻")
     rings: list[tuple[float, float, float, str]] = []
-    if ("stock",) in marks:
-        rings.append((sx, top, CARD_H, marks[("stock",)]))
+    colour = _colour_of(marks, ("stock",))
+    if colour:
+        rings.append((sx, top, CARD_H, colour))
     # waste: its last three cards fanned
     waste = piles[("waste",)]
     wx = x0 + MARGIN + PITCH
     first = max(0, len(waste) - 3)
     for k, card in enumerate(waste[first:]):
-        _draw_card(p, wx + k * 16, top, card)
+        _draw_card(p, wx + k * 16, top, card, peek=True)
     for key, colour in marks.items():
         if key == ("waste",):
             rings.append((wx, top, CARD_H, colour))
         elif isinstance(key[0], tuple) and key[0] == ("waste",):
             k = key[1] - first
-            if k >= 0:
+            if 0 <= k < 3:
                 rings.append((wx + k * 16, top, CARD_H, colour))
     if not waste:
         _slot(p, wx, top)
@@ -207,48 +375,58 @@ def _draw_table(p: SvgPainter, x0: float, y0: float, game: Any, marks: dict[Any,
             _draw_card(p, fx, top, pile[-1])
         else:
             _slot(p, fx, top, SUITS[suit])
-        if ("foundation", suit) in marks or any(isinstance(k[0], tuple) and k[0] == ("foundation", suit)
-                                                for k in marks):
-            colour = marks.get(("foundation", suit)) or next(c for k, c in marks.items()
-                                                              if isinstance(k[0], tuple) and k[0] == ("foundation", suit))
+        colour = _colour_of(marks, ("foundation", suit))
+        if colour:
             rings.append((fx, top, CARD_H, colour))
     tableau_top = top + CARD_H + 14
     for column in range(7):
         cx = x0 + MARGIN + column * PITCH
         p.text(cx + CARD_W / 2, tableau_top - 7, f"t{column + 1}", size=8, fill="#9fd3ae")
         pile = piles[("tableau", column)]
+        marked = _marked_cards(marks, column, pile)
+
+        def y_of(index: int) -> float:
+            return _column_y(pile, index, tableau_top, marked)
+
+        if ("tableau", column) in marks:
+            end = y_of(len(pile) - 1) + CARD_H if pile else tableau_top + CARD_H
+            rings.append((cx, tableau_top, end - tableau_top, marks[("tableau", column)]))
         if not pile:
             _slot(p, cx, tableau_top)
         for index, card in enumerate(pile):
-            _draw_card(p, cx, _column_y(pile, index, tableau_top), card)
-        if ("tableau", column) in marks:
-            end = _column_y(pile, len(pile) - 1, tableau_top) + CARD_H if pile else tableau_top + CARD_H
-            rings.append((cx, tableau_top, end - tableau_top, marks[("tableau", column)]))
-        marked: dict[int, str] = {}
-        for key, colour in marks.items():
-            if isinstance(key[0], tuple) and key[0] == ("tableau", column) and key[1] < len(pile):
-                # "+": the card and every card on it
-                for index in range(key[1], len(pile) if key[2:] == ("+",) else key[1] + 1):
-                    marked[index] = colour
+            _draw_card(p, cx, y_of(index), card, peek=index in marked)
         start = None
         for index in range(len(pile) + 1):  # one ring around each stretch of marked cards of one colour
             if start is not None and (index not in marked or marked[index] != marked[start]):
-                y = _column_y(pile, start, tableau_top)
-                end = _column_y(pile, index - 1, tableau_top) + CARD_H if index == len(pile) else (
-                    _column_y(pile, index, tableau_top))
+                y = y_of(start)
+                end = y_of(index - 1) + CARD_H if index == len(pile) else y_of(index)
                 rings.append((cx, y, end - y, marked[start]))
                 start = None
             if start is None and index in marked:
                 start = index
     for x, y, h, colour in rings:
-        _ring(p, x, y, h, colour)
+        _ring(p, x, y, h, colour, _KIND_OF.get(colour, "differ"))
     if counters:
-        height = _table_height(game)
+        height = _table_height(game, marks)
         p.text(x0 + MARGIN, y0 + height - 9, counters, size=10, fill="white", align="left", baseline="middle")
+        if ("counters",) in marks:
+            _ring(p, x0 + MARGIN - 1, y0 + height - 17, 16, marks[("counters",)], "counters",
+                  w=6.2 * len(counters))
+
+
+#: the kind of mark each ring colour draws on a table (what a legend names)
+_KIND_OF = {MARK: "differ", EXTRA: "extra", GOLD: "gold"}
 
 
 def _counters(game: Any) -> str:
     return f"moves {getattr(game, 'moves', '?')} · score {getattr(game, 'score', '?')}"
+
+
+def _table(game: Any, marks: dict[Any, str] | None = None, caption: str = "") -> Drawing:
+    width, height = TABLE_W, _table_height(game, marks) + 16
+    p = _painter(width, height)
+    _draw_table(p, 0, 0, game, marks or {}, caption, _counters(game))
+    return _image(p, "Klondike position")
 
 
 def table_picture(game: Any, marks: dict[Any, str] | None = None, caption: str = "") -> SvgImage:
@@ -257,29 +435,105 @@ def table_picture(game: Any, marks: dict[Any, str] | None = None, caption: str =
     >>> table_picture(Klondike.new(seed=1), {(("tableau", 4), 4): MARK})
     <Klondike position>
     """
+    return _table(game, marks, caption)
+
+
+def _framed(game: Any, caption: str) -> Drawing:
+    """The shipped step's position, framed as a whole (kind ``frame``): what yours should have given."""
     width, height = TABLE_W, _table_height(game) + 16
-    p = SvgPainter(int(width), int(height), background=FELT)
-    _draw_table(p, 0, 0, game, marks or {}, caption, _counters(game))
+    p = _painter(width, height)
+    _draw_table(p, 0, 0, game, {}, caption, _counters(game))
+    _ring(p, 3, 3, height - 6, GOLD, "frame", w=width - 6)
     return _image(p, "Klondike position")
+
+
+#: the most cards a strip shows in one row
+STRIP = 13
+
+
+def _strip_window(want: list[Any], have: list[Any], wrong: set[int]) -> range:
+    """The places of a pile a strip shows: all of them, or ``STRIP`` from just before the first difference."""
+    size = max(len(want), len(have))
+    if size <= STRIP:
+        return range(size)
+    start = max(0, min(min(wrong, default=0) - 2, size - STRIP))
+    return range(start, start + STRIP)
+
+
+def _pile_strip(p: SvgPainter, x0: float, y0: float, title: str, want: list[Any], have: list[Any],
+                wrong: set[int]) -> float:
+    """A pile laid flat, bottom to top, the shipped row above yours, every card's name shown; the places
+    that differ ringed in yours. Returns the height used."""
+    window = _strip_window(want, have, wrong)
+    label_w = 56
+    p.text(x0 + MARGIN, y0 + 6, title, size=11, bold=True, fill="white", align="left", baseline="top")
+    y = y0 + 22
+    for label, cards in (("shipped", want), ("yours", have)):
+        p.text(x0 + MARGIN, y + CARD_H / 2, label, size=10, fill="#d9efe0", align="left")
+        for k, place in enumerate(window):
+            x = x0 + label_w + k * (CARD_W + 3)
+            if place < len(cards):
+                _draw_card(p, x, y, cards[place], peek=True)
+            elif label == "yours" and place in wrong:
+                p.round_rect(x, y, CARD_W, CARD_H, 3, fill="#175a31", stroke="#3d8a57")
+            if label == "yours" and place in wrong:
+                _ring(p, x, y, CARD_H, MARK)
+        if not cards:
+            p.text(x0 + label_w, y + CARD_H / 2, "(empty)", size=11, fill="white", align="left")
+        y += CARD_H + 6
+    if window.start > 0 or window.stop < max(len(want), len(have)):
+        shown = f"places {window.start + 1}–{window.stop} of {max(len(want), len(have))}"
+        p.text(x0 + label_w + STRIP * (CARD_W + 3), y0 + 6, shown, size=10, fill="#d9efe0", align="right",
+               baseline="top")
+    return y - y0 + 4
+
+
+def _strips_needed(expected: Any, got: Any, marks: dict[Any, str]) -> list[tuple[str, PileKey]]:
+    """The stock, laid flat, when it differs (a table shows only its back); the waste when it differs
+    below its last three cards (the only ones a table shows)."""
+    needed = []
+    if any(key == ("stock",) or (isinstance(key[0], tuple) and key[0] == ("stock",)) for key in marks):
+        needed.append(("the stock, bottom → top (face-down cards show their names here)", ("stock",)))
+    want, have = _piles(expected)[("waste",)], _piles(got)[("waste",)]
+    hidden = min(len(want), len(have)) - 3
+    if any(isinstance(key[0], tuple) and key[0] == ("waste",) and key[1] < hidden for key in marks):
+        needed.append(("the waste, bottom → top", ("waste",)))
+    return needed
+
+
+def _compare(expected: Any, got: Any, marks: dict[Any, str], *, left: str = "the shipped version",
+             right: str = "yours", counters_differ: bool = False) -> Drawing:
+    """Two small tables side by side (the shipped step's position, and yours), differences ringed in both;
+    below them, the piles a table cannot show card by card (the stock), laid flat."""
+    strips = _strips_needed(expected, got, marks)
+    tables = max(_table_height(expected, marks), _table_height(got, marks)) + 16
+    strip_h = 2 * (CARD_H + 6) + 26
+    height = tables + len(strips) * strip_h
+    width = 2 * TABLE_W + 6
+    p = _painter(width, height)
+    p.rect(TABLE_W, 0, 6, tables, fill="#0f3d20")
+    _draw_table(p, 0, 0, expected, marks, left, _counters(expected))
+    _draw_table(p, TABLE_W + 6, 0, got, marks, right, _counters(got) + ("  ≠" if counters_differ else ""))
+    y = tables
+    for title, key in strips:
+        want, have = _piles(expected)[key], _piles(got)[key]
+        wrong = {i for i in range(max(len(want), len(have)))
+                 if i >= len(want) or i >= len(have) or _card_state(want[i]) != _card_state(have[i])}
+        p.rect(0, y, width, 1, fill="#0f3d20")
+        y += _pile_strip(p, 0, y, title, want, have, wrong)
+    return _image(p, "Klondike: the shipped version and yours")
 
 
 def compare_picture(expected: Any, got: Any, marks: dict[Any, str], *, left: str = "the shipped version",
                     right: str = "yours", counters_differ: bool = False) -> SvgImage:
     """Two small tables side by side (the shipped step's position, and yours), differences ringed in both."""
-    height = max(_table_height(expected), _table_height(got) if got is not None else 0) + 16
-    width = 2 * TABLE_W + 6
-    p = SvgPainter(int(width), int(height), background=FELT)
-    p.rect(TABLE_W, 0, 6, height, fill="#0f3d20")
-    _draw_table(p, 0, 0, expected, marks, left, _counters(expected))
-    if got is None:
-        p.text(TABLE_W + 6 + MARGIN, 40, "(nothing to draw)", size=11, fill="white", align="left")
-    else:
-        _draw_table(p, TABLE_W + 6, 0, got, marks, right, _counters(got) + ("  ≠" if counters_differ else ""))
-    return _image(p, "Klondike: the shipped version and yours")
+    return _compare(expected, got, marks, left=left, right=right, counters_differ=counters_differ)
 
 
-def _row_picture(rows: list[tuple[str, list[Any], set[int]]], *, per_row: int = 13) -> SvgImage:
-    """Cards in rows (a deck, a pile laid flat), each row labelled; the indexes in each set ringed."""
+def _row_picture(rows: list[tuple[str, list[Any], set[int]]], *, per_row: int = 13, peek: bool = True,
+                 run: bool = False) -> Drawing:
+    """Cards in rows (a deck, a pile laid flat), each row labelled, every card's name shown; the indexes in
+    each set ringed. ``run``: the first row's cards ringed together in gold, as one run."""
     lines = []
     for label, cards, marked in rows:
         for start in range(0, max(1, len(cards)), per_row):
@@ -287,18 +541,69 @@ def _row_picture(rows: list[tuple[str, list[Any], set[int]]], *, per_row: int = 
     label_w = 74
     width = label_w + per_row * (CARD_W + 3) + MARGIN
     height = MARGIN + len(lines) * (CARD_H + 8) + 4
-    p = SvgPainter(int(width), int(height), background=FELT)
+    p = _painter(width, height)
     for row, (label, cards, start, marked) in enumerate(lines):
         y = MARGIN + row * (CARD_H + 8)
         if label:
             p.text(MARGIN, y + CARD_H / 2, label, size=11, bold=True, fill="white", align="left")
         for k, card in enumerate(cards):
             x = label_w + k * (CARD_W + 3)
-            _draw_card(p, x, y, card)
+            _draw_card(p, x, y, card, peek=peek)
             if start + k in marked:
                 _ring(p, x, y, CARD_H, MARK)
+        if run and row == 0 and cards:
+            _ring(p, label_w, y, CARD_H, GOLD, "gold", w=len(cards) * (CARD_W + 3) - 3)
         if not cards:
             p.text(label_w, y + CARD_H / 2, "(no cards)", size=11, fill="white", align="left")
+    return _image(p, "cards")
+
+
+def _deck_picture(want: list[Any], have: list[Any] | None) -> Drawing:
+    """A deck, 13 places a row, the shipped row right above yours so each place is compared with its
+    neighbour; every card's name shown (face-down ones on their blue backs). Only the rows from the first
+    difference on are drawn (two pairs at most). The first place that differs is ringed in both rows
+    (kind ``first``); the later places where yours differs get a red bar under them (kind ``later``).
+    Without an answer of yours, the shipped first row alone, its first card ringed."""
+    per_row, label_w = 13, 74
+    if have is None:
+        p = _painter(label_w + per_row * (CARD_W + 3) + MARGIN, CARD_H + 2 * MARGIN + 4)
+        p.text(MARGIN, MARGIN + CARD_H / 2, "shipped", size=11, bold=True, fill="white", align="left")
+        for k, card in enumerate(want[:per_row]):
+            _draw_card(p, label_w + k * (CARD_W + 3), MARGIN, card, peek=True)
+        if want:
+            _ring(p, label_w, MARGIN, CARD_H, MARK, "first")
+        return _image(p, "cards")
+    size = max(len(want), len(have))
+    wrong = [i for i in range(size)
+             if i >= len(want) or i >= len(have) or _card_state(want[i]) != _card_state(have[i])]
+    first_row = (wrong[0] // per_row) if wrong else 0
+    rows = list(range(first_row, min(first_row + 2, max(1, -(-size // per_row)))))
+    more_rows = -(-size // per_row) - rows[-1] - 1
+    height = MARGIN + len(rows) * (2 * (CARD_H + 4) + 12) + (16 if more_rows > 0 else 0)
+    p = _painter(label_w + per_row * (CARD_W + 3) + MARGIN, height)
+    y = MARGIN
+    for row in rows:
+        places = range(row * per_row, (row + 1) * per_row)
+        for label, cards in (("shipped", want), ("yours", have)):
+            p.text(MARGIN, y + CARD_H / 2 - 6, label, size=11, bold=True, fill="white", align="left")
+            p.text(MARGIN, y + CARD_H / 2 + 8, f"{places.start + 1}–{min(places.stop, size)}", size=9,
+                   fill="#d9efe0", align="left")
+            for k, place in enumerate(places):
+                x = label_w + k * (CARD_W + 3)
+                if place < len(cards):
+                    _draw_card(p, x, y, cards[place], peek=True)
+                elif place < size:
+                    p.round_rect(x, y, CARD_W, CARD_H, 3, fill="#175a31", stroke="#3d8a57")
+                if wrong and place == wrong[0]:
+                    _ring(p, x, y, CARD_H, MARK, "first")
+                elif label == "yours" and place in wrong:
+                    p.rect(x + 2, y + CARD_H + 2, CARD_W - 4, 3, fill=MARK)
+                    _tally(p, "later")
+            y += CARD_H + 4
+        y += 12
+    if more_rows > 0:
+        p.text(MARGIN, y + 2, f"(the last {more_rows * per_row} places are not drawn)", size=10, fill="#d9efe0",
+               align="left", baseline="top")
     return _image(p, "cards")
 
 
@@ -397,8 +702,41 @@ def _pile_name(key: PileKey) -> str:
     return f"the {key[0]}"
 
 
-def _differences(expected: Any, got: Any) -> tuple[dict[Any, str], list[str], bool]:
-    """Marks for the cards that differ, a line per pile that differs, and whether the counters differ."""
+def _lists_for_cards(game: Any) -> list[Any]:
+    """The plain lists standing where a position should hold Cards (a restore that skipped ``Card(*…)``)."""
+    return [card for pile in _piles(game).values() for card in pile if listed_card(card) is not None]
+
+
+def _lists_line(game: Any) -> list[str]:
+    found = _lists_for_cards(game)
+    if not found:
+        return []
+    example = repr(list(found[0]))
+    return [f"  yours leaves {len(found)} cards as plain lists such as {example} (what json.loads gives back),",
+            f"  not Cards: each must be made a Card again, Card(*{example}) is the {listed_card(found[0])}"]
+
+
+def _stock_words(before: Any, want: list[Any], have: list[Any]) -> list[str]:
+    """Why a stock differs, where the cause is a known one: the waste turned over without reversing it,
+    cards left face up, or cards lost or added."""
+    waste = [c for c in _piles(before)[("waste",)]] if before is not None else []
+    lines = [f"  the stock: shipped {len(want)} cards{_top(want)}, yours {len(have)}{_top(have)}"]
+    if waste and len(have) == len(waste) and [_card_state(c) for c in have] == [
+            _card_state(c.face_down()) for c in waste if isinstance(c, Card)]:
+        lines.append(f"  yours keeps the waste's order: turned over as a packet, its top card {card_words(waste[-1])}")
+        lines.append(f"  goes to the bottom of the stock, and its bottom card {card_words(waste[0])} comes on top "
+                     "(the waste reversed)")
+    elif any(isinstance(c, Card) and c.up for c in have):
+        lines.append("  yours leaves cards face up in the stock: every stock card is face down")
+    return lines
+
+
+def _differences(expected: Any, got: Any, before: Any = None) -> tuple[dict[Any, str], list[str], bool]:
+    """Marks for the cards that differ, a line per pile that differs, and whether the counters differ.
+
+    A plain list standing for the very card the shipped step has (a snapshot read back without
+    ``Card(*…)``) is not ringed card by card: it is drawn as a list, and said once for all.
+    """
     marks: dict[Any, str] = {}
     lines: list[str] = []
     want, have = _piles(expected), _piles(got)
@@ -406,22 +744,28 @@ def _differences(expected: Any, got: Any) -> tuple[dict[Any, str], list[str], bo
         a, b = want[key], have[key]
         if [_card_state(c) for c in a] == [_card_state(c) for c in b]:
             continue
-        if key == ("stock",):
-            marks[key] = MARK
-            lines.append(f"  the stock: shipped {len(a)} cards{_top(a)}, yours {len(b)}{_top(b)}")
-            continue
+        same_but_lists = len(a) == len(b) and all(
+            _card_state(x) == _card_state(y) or (listed_card(y) is not None and listed_card(y) == x)
+            for x, y in zip(a, b))
+        if same_but_lists:
+            continue  # said once, by _lists_line
         for index in range(max(len(a), len(b))):
             if index >= len(a) or index >= len(b) or _card_state(a[index]) != _card_state(b[index]):
-                marks[(key, index)] = MARK
+                if not (index < len(a) and index < len(b) and listed_card(b[index]) == a[index]):
+                    marks[(key, index)] = MARK
         if not b or not a:
             marks.setdefault(key, MARK)
-        lines.append(f"  {_pile_name(key)}: shipped {pile_words(a)} · yours {pile_words(b)}")
+        if key == ("stock",):
+            lines += _stock_words(before, a, b)
+        else:
+            lines.append(f"  {_pile_name(key)}: shipped {pile_words(a)} · yours {pile_words(b)}")
     counters = []
     for name in ("moves", "score"):
         if getattr(expected, name, None) != getattr(got, name, None):
             counters.append(f"{name} shipped {getattr(expected, name, None)}, yours {getattr(got, name, None)}")
     if counters:
         lines.append("  " + "; ".join(counters))
+        marks[("counters",)] = MARK
     return marks, lines, bool(counters)
 
 
@@ -444,45 +788,78 @@ class _After:
         return f"<{self.value!r} and the position after>"
 
 
-_NOTE = "In the picture: the shipped step's position on the left, yours on the right; what differs is ringed in red."
+#: what a comparison of two positions draws, by kind of mark
+_COMPARED = {"differ": "the shipped step's position on the left, yours on the right, what differs ringed in red",
+             "counters": "the moves and score that differ ringed",
+             "list": "a grey card with an amber edge is a plain list in yours, not a Card ([..]: face down)",
+             "odd": "a ? is something in yours that is not a card",
+             "frame": "the position the shipped step leaves, framed (yours gave none to compare)"}
+
+
+def _changed(before: Any, after: Any) -> dict[Any, str]:
+    """Marks for what a step changed (the piles and counters that differ before and after it)."""
+    marks, _lines, _counters_differ = _differences(before, after)
+    return marks
 
 
 def _explain_position(before: Any, expected: _After, got: _After | None, what: str,
                       value_words: Callable[[Any], str] | None = None) -> Explanation:
     lines = [what]
     if got is None:
-        return Explanation(lines + ["  (yours raised an error, so there is no position to compare)"],
-                           table_picture(expected.game, {}, "the shipped version"))
+        changed = _changed(before, expected.game)
+        if changed:
+            lines.append("  what the shipped step changes is ringed: yours raised before changing it")
+            picture = _table(expected.game, changed, "the shipped version, afterwards")
+            return _explained(lines, picture, {"differ": "what the shipped step changes ringed in red",
+                                               "counters": "the moves and score it changes ringed"})
+        lines.append("  the shipped step changes nothing here; yours raised")
+        return _explained(lines, _framed(expected.game, "the shipped version, afterwards"), _COMPARED)
     if value_words is not None and expected.value != got.value:
         lines.append(f"  the shipped version returns {value_words(expected.value)}, yours {value_words(got.value)}")
-    marks, pile_lines, counters = _differences(expected.game, got.game)
+    marks, pile_lines, counters = _differences(expected.game, got.game, before)
+    pile_lines = _lists_line(got.game) + pile_lines
     if pile_lines:
         lines.append("  afterwards:")
         lines += pile_lines[:10]
-    lines.append(_NOTE)
-    return Explanation(lines, compare_picture(expected.game, got.game, marks, counters_differ=counters))
+    if not marks and not _lists_for_cards(got.game):  # the positions agree: the answer alone differs
+        marks = _changed(before, expected.game) or {("counters",): MARK}
+    picture = _compare(expected.game, got.game, marks, counters_differ=counters)
+    return _explained(lines, picture, _COMPARED)
 
 
 # -- 1 · the deck -----------------------------------------------------------------------------------------------
-def _deck_rows(expected: Any, got: Any) -> Explanation:
-    want, have = _list(expected), _list(got)
-    wrong = {i for i in range(max(len(want), len(have)))
-             if i >= len(want) or i >= len(have) or _card_state(want[i]) != _card_state(have[i])}
+_DECK = {"first": "the shipped cards above yours, 13 places a row, every card named (blue: face down), "
+                  "the first place that differs ringed",
+         "later": "a red bar under each later place where yours differs",
+         "list": "a grey card with an amber edge is a plain list in yours, not a Card",
+         "odd": "a ? is something in yours that is not a card"}
+
+
+def _deck_lines(want: list[Any], have: list[Any]) -> list[str]:
+    wrong = [i for i in range(max(len(want), len(have)))
+             if i >= len(want) or i >= len(have) or _card_state(want[i]) != _card_state(have[i])]
     lines = [f"  the shipped version has {len(want)} cards, yours {len(have)}" if len(want) != len(have) else
              f"  {len(wrong)} of the {len(want)} places differ"]
     if wrong:
-        first = min(wrong)
-        lines.append(f"  first at place {first + 1}: shipped {card_words(want[first]) if first < len(want) else '(none)'}"
-                     f", yours {card_words(have[first]) if first < len(have) else '(none)'}")
-    lines.append("In the picture: the shipped cards above, yours below, in order (13 a row); differences ringed.")
-    picture = _row_picture([("shipped", want, wrong), ("yours", have, wrong)])
-    return Explanation(lines, picture)
+        first = wrong[0]
+        shipped = card_words(want[first]) if first < len(want) else "(none)"
+        yours = card_words(have[first]) if first < len(have) else "(none)"
+        lines.append(f"  the first at place {first + 1}: shipped {shipped}, yours {yours}")
+        if first < len(want) and first < len(have) and isinstance(have[first], Card) and (
+                have[first].face_down() == want[first].face_down()):
+            lines.append(f"  (the same card, {'face up' if have[first].up else 'face down'} in yours: "
+                         f"[..] is a face-down card)")
+    return lines
 
 
 def _explain_new_deck(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
-    explanation = _deck_rows(expected, got)
-    return Explanation(["new_deck(): the 52 cards, ♠ A…K, then ♥, ♣, ♦, all face down"] + explanation.lines,
-                       explanation.picture)
+    want = _list(expected)
+    lines = ["new_deck(): the 52 cards face down, ♠ A…K, then ♥, ♣, ♦ ([..] is a face-down card)"]
+    if got is None:
+        picture = _deck_picture(want, None)
+        return _explained(lines, picture, {"first": "the shipped deck's first 13 cards, the first one ringed"})
+    have = _list(got)
+    return _explained(lines + _deck_lines(want, have), _deck_picture(want, have), _DECK)
 
 
 def _run_shuffle(function: Callable[..., Any], case: tuple[Any, ...]) -> list[Any]:
@@ -492,13 +869,22 @@ def _run_shuffle(function: Callable[..., Any], case: tuple[Any, ...]) -> list[An
     return deck
 
 
+def _shuffle_cases() -> list[tuple[Any, ...]]:
+    """Small decks first (a report shows the whole deck in one row), then full decks, then tiny ones."""
+    return ([(8, seed) for seed in (3, 5, 11)] + [(52, seed) for seed in range(40)]
+            + [(n, 3) for n in range(6)])
+
+
 def _explain_shuffle(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     size, seed = case
-    head = f"shuffle(deck, random.Random({seed})) on the first {size} cards of a new deck:"
+    what = f"the first {size} cards of a new deck" if size < 52 else "a new deck"
+    lines = [f"shuffle(deck, random.Random({seed})) on {what} ([..] is a face-down card):"]
+    want = _list(expected)
     if got is None:
-        return Explanation([head], _row_picture([("shipped", _list(expected), set())]))
-    explanation = _deck_rows(expected, got)
-    return Explanation([head] + explanation.lines, explanation.picture)
+        picture = _deck_picture(want, None)
+        return _explained(lines, picture, {"first": "the deck the shipped shuffle leaves, its first card ringed"})
+    have = _list(got)
+    return _explained(lines + _deck_lines(want, have), _deck_picture(want, have), _DECK)
 
 
 def _normal_deal(result: Any) -> Any:
@@ -512,21 +898,25 @@ def _run_deal(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
     return _normal_deal(function(shuffled_deck(case[0])))
 
 
+def _dealt(tableau: Any, stock: Any) -> Klondike:
+    game = Klondike.__new__(Klondike)
+    game.tableau, game.stock = [list(c) for c in tableau], list(stock)
+    game.waste, game.foundations, game.moves, game.score = [], [[], [], [], []], 0, 0
+    return game
+
+
 def _explain_deal(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
-    head = f"deal_columns(the deck of deal {case[0]}):"
-    want = Klondike.__new__(Klondike)
-    want.tableau, want.stock = [list(c) for c in expected[0]], list(expected[1])
-    want.waste, want.foundations, want.moves, want.score = [], [[], [], [], []], 0, 0
+    head = f"deal_columns(the deck of deal {case[0]}) ([..] is a face-down card):"
+    want = _dealt(*expected)
     if got is None or got[0] == "not (tableau, stock)":
-        lines = [head, f"  yours returned {got[1]}, not a pair (tableau, stock)" if got else "  (yours raised an error)"]
-        return Explanation(lines, table_picture(want, {}, "the shipped deal"))
-    have = Klondike.__new__(Klondike)
-    have.tableau, have.stock = [list(c) for c in got[0]], list(got[1])
-    have.waste, have.foundations, have.moves, have.score = [], [[], [], [], []], 0, 0
+        lines = [head, f"  yours returned {got[1]}, not a pair (tableau, stock)" if got else
+                 "  the shipped deal is framed: yours raised before dealing"]
+        return _explained(lines, _framed(want, "the shipped deal"), _COMPARED)
+    have = _dealt(*got)
     marks, lines, _ = _differences(want, have)
     if len(got[0]) != 7:
         lines.insert(0, f"  yours has {len(got[0])} columns, not 7")
-    return Explanation([head] + lines[:12] + [_NOTE], compare_picture(want, have, marks))
+    return _explained([head] + lines[:12], _compare(want, have, marks), _COMPARED)
 
 
 # -- 2 · the rules -----------------------------------------------------------------------------------------------
@@ -540,27 +930,39 @@ def _yes_no(value: Any) -> str:
     return "yes" if value is True else "no" if value is False else f"{_short(repr(value), 30)} (not True or False)"
 
 
-def _placement_picture(card: Card, pile: Sequence[Card], label: str, expected: Any, got: Any) -> SvgImage:
-    """The pile (its last three cards), the card to place beside it, and both answers; yours ringed."""
+def _placement_picture(card: Card, pile: Sequence[Card], label: str, expected: Any, got: Any) -> Drawing:
+    """The pile (its last three cards, face-down ones named on their backs), the card to place beside it,
+    ringed, and both answers; yours ringed where it differs."""
     shown = list(pile[-3:])
     width = 300
-    height = max(96, 30 + _column_y(shown, len(shown), 0) + CARD_H + MARGIN)
-    p = SvgPainter(width, int(height), background=FELT)
+    every = range(len(shown))
+    height = max(96, 30 + _column_y(shown, len(shown), 0, every) + CARD_H + MARGIN)
+    p = _painter(width, height)
     p.text(MARGIN, MARGIN, label, size=11, bold=True, fill="white", align="left", baseline="top")
     top = MARGIN + 18
     if not shown:
         _slot(p, MARGIN, top, "K" if label == "column" else SUITS[card.suit])
     for index, c in enumerate(shown):
-        _draw_card(p, MARGIN, _column_y(shown, index, top), c)
+        _draw_card(p, MARGIN, _column_y(shown, index, top, every), c, peek=True)
     p.text(MARGIN + PITCH + 14, top + CARD_H / 2, "←", size=18, fill="white")
     _draw_card(p, MARGIN + PITCH + 30, top, card)
-    _ring(p, MARGIN + PITCH + 30, top, CARD_H, MARK)
+    _ring(p, MARGIN + PITCH + 30, top, CARD_H, MARK, "card")
     x = MARGIN + 2 * PITCH + 50
     p.text(x, top + 8, f"shipped: {_yes_no(expected)}", size=12, bold=True, fill="white", align="left")
     if got is not None:
-        p.text(x, top + 30, f"yours: {_short(_yes_no(got), 16)}", size=12, bold=True, fill="#ffd23f", align="left")
+        p.text(x, top + 30, f"yours: {_short(_yes_no(got), 16)}", size=12, bold=True, fill=GOLD, align="left")
         p.round_rect(x - 5, top + 20, 120, 20, 5, stroke=MARK, line_width=2)
+        _tally(p, "answer")
     return _image(p, "a card and a pile")
+
+
+def _placement(lines: list[str], card: Card, pile: Sequence[Card], label: str, expected: Any,
+               got: Any) -> Explanation:
+    picture = _placement_picture(card, pile, label, expected, got)
+    where = "the column's top cards" if label == "column" else "the foundation's top cards"
+    return _explained(lines, picture, {
+        "card": f"{where} and, ringed in red, the card to place on them",
+        "answer": "your answer ringed, under the shipped one"})
 
 
 def _explain_can_tableau(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
@@ -571,8 +973,7 @@ def _explain_can_tableau(case: tuple[Any, ...], expected: Any, got: Any) -> Expl
                  f": {legality.why_not_tableau(card, pile)}" if not expected else "")]
     if got is not None:
         lines.append(f"  yours says {_yes_no(got)}")
-    lines.append("In the picture: the card to place beside the column, ringed in red (the rules disagree on it).")
-    return Explanation(lines, _placement_picture(card, pile, "column", expected, got))
+    return _placement(lines, card, pile, "column", expected, got)
 
 
 @functools.lru_cache(maxsize=None)
@@ -590,17 +991,18 @@ def _explain_can_foundation(case: tuple[Any, ...], expected: Any, got: Any) -> E
                  f": {legality.why_not_foundation(card, pile)}" if not expected else "")]
     if got is not None:
         lines.append(f"  yours says {_yes_no(got)}")
-    lines.append("In the picture: the foundation (its top cards) and the card, ringed in red.")
-    return Explanation(lines, _placement_picture(card, pile, "foundation", expected, got))
+    return _placement(lines, card, pile, "foundation", expected, got)
 
 
 @functools.lru_cache(maxsize=None)
 def _run_cases() -> list[tuple[Any, ...]]:
+    """Three face-up cards of every rank and suit first (runs and near-runs: the typical question), then
+    random piles of one to four cards, some face down."""
+    cases = [[Card(a, r, True), Card(b, r - 1, True), Card(c, r - 2, True)]
+             for r in range(3, 14) for a in range(4) for b in range(4) for c in range(4)]
     rng = random.Random(3)
-    cases = [[Card(rng.randrange(4), rng.randrange(1, 14), rng.random() < 0.9) for _ in range(rng.randrange(1, 5))]
-             for _ in range(600)]
-    cases += [[Card(a, r, True), Card(b, r - 1, True), Card(c, r - 2, True)]
-              for r in range(3, 14) for a in range(4) for b in range(4) for c in range(4)]
+    cases += [[Card(rng.randrange(4), rng.randrange(1, 14), rng.random() < 0.9) for _ in range(rng.randrange(1, 5))]
+              for _ in range(600)]
     return [(cards,) for cards in cases]
 
 
@@ -618,8 +1020,10 @@ def _explain_is_run(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
     for k, (high, low) in enumerate(zip(cards, cards[1:])):
         if low.rank != high.rank - 1 or low.red == high.red:
             breaks.update((k, k + 1))
-    lines.append("In the picture: the cards as they lie in a column; the cards that break the run are ringed.")
-    return Explanation(lines, _row_picture([("cards", list(cards), breaks)], per_row=6))
+    picture = _row_picture([("cards", list(cards), breaks)], per_row=6, run=not breaks)
+    return _explained(lines, picture, {
+        "differ": "the cards bottom to top, as they lie in a column, those that break the run ringed in red",
+        "gold": "the cards bottom to top, as they lie in a column: a run, ringed in gold"})
 
 
 # -- 3 · moving cards ---------------------------------------------------------------------------------------------
@@ -680,8 +1084,8 @@ def _explain_selected(case: tuple[Any, ...], expected: Any, got: Any) -> Explana
     if got is not None:
         have = [Card(*c) if c[0] != "not a Card" else c[1] for c in got]
         lines.append(f"  yours picks up {pile_words(have)}")
-    lines.append("In the picture: the position; the cards the selection should pick up are ringed.")
-    return Explanation(lines, table_picture(game, _selection_marks(game, selection), "the position"))
+    picture = _table(game, _selection_marks(game, selection), "the position")
+    return _explained(lines, picture, {"differ": "the position, the cards the selection should pick up ringed in red"})
 
 
 def _run_remove(function: Callable[..., Any], case: tuple[Any, ...]) -> _After:
@@ -803,8 +1207,11 @@ def _run_stock(function: Callable[..., Any], case: tuple[Any, ...]) -> _After:
 
 def _explain_stock(case: tuple[Any, ...], expected: _After, got: _After | None) -> Explanation:
     (game,) = case
-    what = (f"draw_from_stock(game) with {len(game.stock)} cards in the stock, draw {game.draw}:" if game.stock
-            else f"draw_from_stock(game) with the stock empty and {len(game.waste)} cards in the waste:")
+    if game.stock:
+        what = f"draw_from_stock(game) with {len(game.stock)} cards in the stock, draw {game.draw}:"
+    else:
+        what = (f"draw_from_stock(game) with the stock empty and {len(game.waste)} cards in the waste "
+                f"(bottom → top: {pile_words(game.waste, limit=10)}):")
     return _explain_position(game, expected, got, what)
 
 
@@ -824,9 +1231,31 @@ def _run_snapshot(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
         return ("not JSON", str(exc))
 
 
+#: where each key of a snapshot lies on the table
+_SNAPSHOT_PLACES: dict[str, list[PileKey]] = {
+    "stock": [("stock",)], "waste": [("waste",)], "tableau": [("tableau", c) for c in range(7)],
+    "foundations": [("foundation", s) for s in range(4)], "moves": [("counters",)], "score": [("counters",)]}
+
+
+def _snapshot_marks(expected: dict[str, Any], got: dict[str, Any]) -> dict[Any, str]:
+    """The parts of the table a snapshot writes differently (or leaves out): a column or a foundation
+    alone where only it differs."""
+    marks: dict[Any, str] = {}
+    for key, places in _SNAPSHOT_PLACES.items():
+        want, have = expected.get(key), got.get(key)
+        if key in got and have == want:
+            continue
+        if len(places) > 1 and isinstance(have, list) and isinstance(want, list) and len(have) == len(want):
+            marks.update({place: MARK for place, a, b in zip(places, want, have) if a != b})
+        else:
+            marks.update({place: MARK for place in places})
+    return marks
+
+
 def _explain_snapshot(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     (game,) = case
     lines = ["snapshot(game) for the position drawn:"]
+    marks: dict[Any, str] = {}
     if isinstance(got, tuple):
         lines.append(f"  yours returned {got[1]}" if got[0] == "not text" else f"  yours is not JSON text: {got[1]}")
     elif isinstance(got, dict):
@@ -840,11 +1269,15 @@ def _explain_snapshot(case: tuple[Any, ...], expected: Any, got: Any) -> Explana
             if key in got and got[key] != expected[key]:
                 lines.append(f"  {key}: shipped {_short(json.dumps(expected[key]), 50)}")
                 lines.append(f"  {' ' * len(key)}  yours   {_short(json.dumps(got[key]), 50)}")
+        marks = _snapshot_marks(expected, got)
     elif got is not None:
         lines.append(f"  yours is JSON for {_short(repr(got), 40)}, not an object")
     lines.append("Each card is written [suit, rank, up], as json.dumps writes a Card by itself.")
-    lines.append("In the picture: the position the snapshot must hold.")
-    return Explanation(lines[:20], table_picture(game, {}, "the position"))
+    picture = _table(game, marks, "the position") if marks else _framed(game, "the position")
+    return _explained(lines[:18], picture, {
+        "differ": "the position, the piles your snapshot writes differently, or leaves out, ringed in red",
+        "counters": "the counters your snapshot writes differently ringed",
+        "frame": "the position the snapshot must hold, framed"})
 
 
 @functools.lru_cache(maxsize=None)
@@ -883,8 +1316,10 @@ def _explain_save(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation
              f"  the shipped version leaves {len(expected)}: {_history_words(expected)}"]
     if got is not None:
         lines.append(f"  yours leaves {len(got)}: {_history_words(got)}")
-    lines.append("In the picture: each history, oldest first, the new snapshot in gold; places that differ ringed.")
-    return Explanation(lines, _history_picture(expected, got))
+    picture = _history_picture(expected, got)
+    return _explained(lines, picture, {
+        "differ": "each history, oldest first, the new snapshot in gold, the places that differ ringed in red",
+        "new": "the shipped history, oldest first: the new snapshot, ringed, is what yours should have added"})
 
 
 def _history_words(history: list[str]) -> str:
@@ -895,11 +1330,11 @@ def _history_words(history: list[str]) -> str:
     return " ".join(shown)
 
 
-def _history_picture(expected: list[str], got: list[str] | None) -> SvgImage:
+def _history_picture(expected: list[str], got: list[str] | None) -> Drawing:
     """Both histories as numbered boxes, oldest first (the first three, …, the last three); the boxes
     that differ from the other history are ringed, the new snapshot is gold."""
     rows = [("shipped", expected, got)] + ([("yours", got, expected)] if got is not None else [])
-    p = SvgPainter(420, 16 + 34 * len(rows), background=FELT)
+    p = _painter(420, 16 + 34 * len(rows))
     for r, (label, history, other) in enumerate(rows):
         y = 8 + 34 * r
         p.text(8, y + 11, f"{label} ({len(history)})", size=11, bold=True, fill="white", align="left")
@@ -915,6 +1350,10 @@ def _history_picture(expected: list[str], got: list[str] | None) -> SvgImage:
             p.text(x + 18, y + 11, "new" if new else item.split()[1], size=10, bold=True, fill="#1c1c1c")
             if other is not None and (place >= len(other) or other[place] != item):
                 p.round_rect(x - 2, y - 2, 40, 26, 5, stroke=MARK, line_width=2)
+                _tally(p, "differ")
+            elif got is None and new:
+                p.round_rect(x - 2, y - 2, 40, 26, 5, stroke=MARK, line_width=2)
+                _tally(p, "new")
         if not history:
             p.text(110, y + 11, "(empty)", size=11, fill="white", align="left")
     return _image(p, "the undo history")
@@ -960,9 +1399,20 @@ def _explain_hint(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation
             if isinstance(move, str):
                 marks.update(_move_marks(game, move, EXTRA))
         if not missing and not extra:
-            lines.append(f"  yours finds the same moves a different number of times: {', '.join(map(str, got))}")
-    lines.append("In the picture: the cards of a move yours misses ringed in red, of a move yours adds in amber.")
-    return Explanation(lines, table_picture(game, marks, "the position"))
+            twice = sorted({m for m in got if isinstance(m, str) and got.count(m) > 1})
+            lines.append(f"  yours finds the same moves, some more than once: {', '.join(twice)}")
+            for move in twice:
+                marks.update(_move_marks(game, move, EXTRA))
+    if got is None:
+        for move in expected:
+            marks.update(_move_marks(game, move, MARK))
+        picture = _table(game, marks, "the position") if marks else _framed(game, "the position")
+        return _explained(lines, picture, {"differ": "the cards the shipped version's moves start from, ringed in red",
+                                           "frame": "the position, framed: the shipped version finds no move in it"})
+    picture = _table(game, marks, "the position") if marks else _framed(game, "the position")
+    return _explained(lines, picture, {"differ": "the cards of a move yours misses ringed in red",
+                                       "extra": "the cards of a move yours adds (or repeats) ringed in amber",
+                                       "frame": "the position, framed"})
 
 
 def _describe(game: Klondike, move: str) -> str:
@@ -1006,8 +1456,17 @@ def _explain_auto(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation
         for index, card in enumerate(pile):
             if not card.up:
                 marks[(("tableau", column), index)] = MARK
-    lines.append("In the picture: what stands in auto-complete's way (stock, waste, face-down cards) is ringed.")
-    return Explanation(lines, table_picture(game, marks, "the position"))
+    if not marks:  # nothing in the way: the game is won (the foundations full), or every column is open
+        if game.is_won:
+            marks = {("foundation", suit): GOLD for suit in range(4)}
+        else:
+            marks = {("tableau", column): GOLD for column, pile in enumerate(game.tableau) if pile}
+    picture = _table(game, marks, "the position") if marks else _framed(game, "the position")
+    return _explained(lines, picture, {
+        "differ": "what stands in auto-complete's way (stock, waste, face-down cards) ringed in red",
+        "gold": ("the four foundations, full: the game is won, ringed in gold" if game.is_won else
+                 "nothing stands in the way: every column face up, ringed in gold"),
+        "frame": "the position, framed"})
 
 
 # -- 7 · the text board, the clock, New game ---------------------------------------------------------------------------
@@ -1023,12 +1482,15 @@ def _explain_card_text(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
              f"  the shipped version shows {expected!r}"]
     if got is not None:
         lines.append(f"  yours shows {_short(repr(got), 30)}")
-    lines.append("In the picture: the card as the table draws it, ringed.")
-    return Explanation(lines, _row_picture([("the card", [card], {0})], per_row=1))
+    picture = _row_picture([("the card", [card], {0})], per_row=1)
+    return _explained(lines, picture, {"differ": "the card, ringed" + (" (face down: its name written on its back)"
+                                                                        if not card.up else "")})
 
 
 def _timer_cases() -> list[tuple[Any, ...]]:
-    return [(running, elapsed, won) for running in (False, True) for elapsed in (0.0, 42.0) for won in (False, True)]
+    """A clock running mid-game first (the typical action), then every other start."""
+    cases = [(running, elapsed, won) for running in (True, False) for elapsed in (42.0, 0.0) for won in (False, True)]
+    return cases
 
 
 def _run_timer(function: Callable[..., Any], case: tuple[Any, ...]) -> tuple[bool, float]:
@@ -1065,8 +1527,7 @@ def _explain_timer(case: tuple[Any, ...], expected: Any, got: Any) -> Explanatio
              f"  the shipped clock is {_clock_words(expected)}"]
     if got is not None:
         lines.append(f"  yours is {_clock_words(got)}")
-    lines.append("In the picture: the two clocks ten seconds later, the one that differs ringed.")
-    p = SvgPainter(300, 70, background=FELT)
+    p = _painter(300, 70)
     for k, (label, state) in enumerate((("shipped", expected), ("yours", got))):
         x = 10 + k * 145
         p.text(x, 10, label, size=11, bold=True, fill="white", align="left", baseline="top")
@@ -1075,9 +1536,12 @@ def _explain_timer(case: tuple[Any, ...], expected: Any, got: Any) -> Explanatio
         p.round_rect(x, 26, 120, 34, 6, fill="#102a18", stroke="#3d8a57")
         p.text(x + 60, 43, ("▶ " if state[0] else "■ ") + format_seconds(state[1]), size=16, bold=True,
                fill="#ffd23f" if state[0] else "#9fd3ae")
-        if k == 1 and state != expected:
+        if (k == 1 and state != expected) or (k == 0 and got is None):
             p.round_rect(x - 3, 23, 126, 40, 8, stroke=MARK, line_width=2.5)
-    return Explanation(lines, _image(p, "clocks"))
+            _tally(p, "differ" if k == 1 else "shipped")
+    return _explained(lines, _image(p, "clocks"), {
+        "differ": "the two clocks ten seconds later, yours ringed",
+        "shipped": "the shipped clock ten seconds later, ringed (yours raised)"})
 
 
 Rules = Klondike.with_rules()  # a class of its own: new_game must deal by the rules of the game it is given
@@ -1108,19 +1572,26 @@ def _explain_new_game(case: tuple[Any, ...], expected: _After, got: _After | Non
     deal = f"deal {game.setup['seed']}" if "seed" in game.setup else "a set position"
     head = f"new_game(game, {draw}) after a game of {deal}:"
     lines = [head, f"  the shipped version starts {_setup_words(expected.game.setup)}"]
-    if got is None:
-        return Explanation(lines, table_picture(expected.game, {}, "the shipped new game"))
-    if got.value[0] == "not a game":
-        lines.append(f"  yours returned {got.value[1]}, not a Klondike game")
-        return Explanation(lines, table_picture(expected.game, {}, "the shipped new game"))
+    shipped = f"shipped: {_setup_words(expected.game.setup)}"
+    if got is None or got.value[0] == "not a game":
+        if got is not None:
+            lines.append(f"  yours returned {got.value[1]}, not a Klondike game")
+        return _explained(lines, _framed(expected.game, shipped), {"frame": "the shipped new game, framed"})
     lines.append(f"  yours starts {_setup_words(got.game.setup)}")
     if not got.value[0]:
         lines.append("  yours is not a game of the same rules: make it with type(game).new(...)")
-    marks, pile_lines, counters = _differences(expected.game, got.game)
-    if expected.game.setup == got.game.setup:  # the same deal dealt differently (another deal differs everywhere)
+    mine = f"yours: {_setup_words(got.game.setup)}"
+    if expected.game.setup != got.game.setup:  # another deal differs everywhere: ring what names it
+        marks: dict[Any, str] = {("caption",): MARK}
+        counters = False
+    else:
+        marks, pile_lines, counters = _differences(expected.game, got.game)
         lines += pile_lines[:8]
-    lines.append(_NOTE)
-    return Explanation(lines, compare_picture(expected.game, got.game, marks, counters_differ=counters))
+        if not marks:
+            marks = {("caption",): MARK}
+    picture = _compare(expected.game, got.game, marks, left=shipped, right=mine, counters_differ=counters)
+    return _explained(lines, picture, {"caption": "the two new games, the deals and draw counts that differ ringed",
+                                       **_COMPARED})
 
 
 def _setup_words(setup: dict[str, Any]) -> str:
@@ -1137,7 +1608,7 @@ def _register(exercise_id: str, reference: Callable[..., Any], cases: Callable[[
 
 _register("new_deck", cards_module.new_deck, lambda: [()], _explain_new_deck,
           imports="from gamelab.klondike import Card")
-_register("shuffle", cards_module.shuffle, lambda: [(52, seed) for seed in range(40)] + [(n, 3) for n in range(6)],
+_register("shuffle", cards_module.shuffle, _shuffle_cases,
           _explain_shuffle, run=_run_shuffle, imports="import random\n\nfrom gamelab.klondike import Card")
 _register("deal_columns", engine.deal_columns, lambda: [(seed,) for seed in range(1, 31)], _explain_deal,
           run=_run_deal, imports="from gamelab.klondike import Card")
