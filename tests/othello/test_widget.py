@@ -135,6 +135,17 @@ def test_hints_toggle_and_language() -> None:
     assert board.player.name == "level 5"
 
 
+def test_the_settings_are_folded_until_opened() -> None:
+    # the board, its status and its main buttons fit one screen: the settings panel is secondary
+    board = OthelloBoard(mode="vs-computer")
+    assert board.extras.layout.display == "none" and board.settings_button.description == "Settings ▾"
+    assert board.settings_button in board.buttons.children
+    board.settings_button.value = True
+    assert board.extras.layout.display == "flex" and board.settings_button.description == "Settings ▴"
+    board.show_settings(False)
+    assert board.extras.layout.display == "none" and board.settings_button.value is False
+
+
 def test_learner_check_plays_on_the_board() -> None:
     def always(board, index, direction, max_steps, color, reverse=True):  # a check that forgets to look
         return True

@@ -64,7 +64,7 @@ class OthelloPicture(Picture[Othello]):
     """An 8 × 8 board of ``cell``-pixel squares in a wooden frame with coordinates, and a score strip below."""
 
     background = "#f7f3ea"
-    cell = 52
+    cell = 46  # the whole board (460 px with its count strip), status and buttons fit a laptop's notebook area
     frame = 26
     strip = 40
 

@@ -89,6 +89,16 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
         # the two checkboxes wrap to a new line together, never the language one alone
         toggles = widgets.HBox([self.hints_box, self.lang_box], layout=widgets.Layout(align_items="center"))
         self.extras.children = (self.mode_menu, self.colour_menu, self.level_menu, toggles)
+        # The settings are a secondary panel, folded until "Settings ▾" opens it, so the board, its status
+        # and its main buttons fit one screen (1036 × 647 px: JupyterLab at 1366 × 768 with the file browser open).
+        self.settings_button = widgets.ToggleButton(value=False, description="Settings ▾",
+                                                    tooltip="The mode, your colour, the computer's level, the "
+                                                            "legal-move dots and the language",
+                                                    layout=widgets.Layout(width="auto"))
+        self.settings_button.add_class("gamelab-button-settings")
+        self.settings_button.observe(lambda change: self.show_settings(change["new"]), names="value")
+        self.buttons.children = (*self.buttons.children, self.settings_button)
+        self.extras.layout.display = "none"
         self._sync_controls()
         self._advance()  # before the first frame: a forced pass, or the computer's first move as black
 
@@ -116,6 +126,13 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
         self.button("run").layout.display = "" if self.mode == "computer-vs-computer" else "none"
 
     # -- settings (the menus call these; so can a lesson) -----------------------------------------
+    def show_settings(self, shown: bool = True) -> None:
+        """Open (or fold) the settings under the board: mode, colour, level, dots and language."""
+        self.extras.layout.display = "flex" if shown else "none"
+        self.settings_button.description = "Settings ▴" if shown else "Settings ▾"
+        if self.settings_button.value != shown:
+            self.settings_button.value = shown
+
     def set_mode(self, mode: str) -> None:
         """Switch between :data:`MODES` without restarting the game."""
         if mode not in MODES:
