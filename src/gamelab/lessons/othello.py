@@ -455,6 +455,7 @@ def _check_stone_cases() -> tuple[tuple[Any, ...], ...]:
                     first = index + t.STEP[direction]
                     if number == 0 or (edges[direction] and board[first] == t.opponent(color)):
                         cases.append((board, index, direction, edges[direction], color, True))
+    cases.sort(key=lambda case: case[3] == 0)  # walks of no square (on the edge) last: a report draws a walk first
     return tuple(cases)
 
 
@@ -571,7 +572,10 @@ register(Exercise(
 def _place_cases() -> tuple[tuple[Any, ...], ...]:
     boards = [p[0] for p in positions()]
     chosen = [boards[0]] + [b for b in boards if 8 <= _stage(b) <= 60][:: max(1, len(boards) // 8)][:8]
-    return tuple((board, index, color) for board in chosen for index in range(64) for color in (t.BLACK, t.WHITE))
+    cases = [(board, index, color) for board in chosen for index in range(64) for color in (t.BLACK, t.WHITE)]
+    # the moves that capture first: a report (of an answer that raises, say) then draws a real move
+    cases.sort(key=lambda case: not t.can_place(list(case[0]), case[1], case[2]))
+    return tuple(cases)
 
 
 def _run_place(function: Callable[..., Any], case: tuple[Any, ...]) -> tuple[bool, Board]:
