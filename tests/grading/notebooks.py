@@ -1,5 +1,6 @@
-"""Notebooks to grade in the grading tests: the start-here lesson (one exercise, quick) made honest, wrong or
-hostile, the solutions of every lesson, and the wrong versions every lesson shows."""
+"""Notebooks to grade in the grading tests: the start-here lesson (three exercises, quick: ``press_mask``
+made honest, wrong or hostile, the other two written right), the solutions of every lesson, and the wrong
+versions every lesson shows."""
 
 from __future__ import annotations
 
@@ -36,13 +37,23 @@ def _start() -> Any:
     return nbformat.read(START, as_version=4)
 
 
+#: the lesson's exercise cells, (id, index), in order, and the index of press_mask's
+EXERCISE_CELLS = [(c.metadata["exercise_id"], k) for k, c in enumerate(_start().cells)
+                  if "exercise" in c.metadata.get("tags", [])]
+PRESS_AT = dict(EXERCISE_CELLS)[EXERCISE]
+
+
 def start_here(exercise: str | None = None, *, before: tuple[str, ...] = (), after: tuple[str, ...] = (),
                metadata: dict[str, Any] | None = None, tag_after: bool = False) -> Any:
-    """The start-here lesson with its exercise cell holding ``exercise`` (default: the stub), ``before``
+    """The start-here lesson with press_mask's exercise cell holding ``exercise`` (default: the stub), ``before``
     cells put just above it and ``after`` cells just below its check cell (tagged as the exercise, with
     ``tag_after``: a learner's copy of the exercise cell)."""
     notebook = copy.deepcopy(_start())
-    index = next(k for k, c in enumerate(notebook.cells) if "exercise" in c.metadata.get("tags", []))
+    for other in notebook.cells:  # the lesson's other exercises, written right
+        other_id = other.metadata.get("exercise_id")
+        if "exercise" in other.metadata.get("tags", []) and other_id not in (None, EXERCISE):
+            other.source = solution_source(other_id)
+    index = next(k for k, c in enumerate(notebook.cells) if c.metadata.get("exercise_id") == EXERCISE)
     cell = notebook.cells[index]
     if exercise is not None:
         cell.source = exercise
@@ -59,6 +70,11 @@ def start_here(exercise: str | None = None, *, before: tuple[str, ...] = (), aft
     return notebook
 
 
+def untouched() -> Any:
+    """The start-here lesson as shipped: nothing written."""
+    return copy.deepcopy(_start())
+
+
 def write(notebook: Any, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, path)
@@ -70,6 +86,12 @@ def graded(paths: list[Path], **options: Any) -> dict[str, NotebookResult]:
     jobs = options.pop("jobs", 2)
     results = grade([Submission(str(p), path=str(p)) for p in paths], Options(**options), jobs=jobs)
     return {Path(r.notebook).name: r for r in results}
+
+
+def asked(result: Any) -> Any:
+    """The press_mask row of a graded notebook (a ``NotebookResult``) or of a plan."""
+    (row,) = [r for r in result.exercises if getattr(r, "exercise", getattr(r, "id", None)) == EXERCISE]
+    return row
 
 
 def statuses(result: NotebookResult) -> dict[str, str]:

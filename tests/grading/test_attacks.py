@@ -33,7 +33,7 @@ from gamelab.grading.sandbox import processes_of
 from gamelab.lessons.catalog import lessons
 from gamelab.lessons.exercises import registry
 
-from .notebooks import EXERCISE, SOLUTION, WRONG, body, graded, needs_root, solved, start_here, write
+from .notebooks import EXERCISE, PRESS_AT, SOLUTION, WRONG, asked, body, graded, needs_root, solved, start_here, write
 
 root_only = pytest.mark.skipif(not needs_root(), reason="the sandbox walls a submission in only when grading as root")
 SECRET = "gamelab-test-secret-8c1f0e"
@@ -188,59 +188,59 @@ def attacked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, NotebookResu
 def test_the_attack_gets_its_verdict_and_nothing_more(attacked, name: str) -> None:
     result = attacked[name]
     assert result.problem is None
-    (only,) = result.exercises
+    only = asked(result)
     assert (only.exercise, only.status) == (EXERCISE, ATTACKS[name][1]), only.lines
 
 
 @root_only
 @pytest.mark.parametrize("name", SANDBOX)
 def test_the_sandbox_holds(attacked, name: str) -> None:
-    (only,) = attacked[name].exercises
+    only = asked(attacked[name])
     assert only.status == SANDBOX[name][1], only.lines
 
 
 def test_a_trick_value_says_what_it_is(attacked) -> None:
-    (only,) = attacked["always_equal"].exercises
+    only = asked(attacked["always_equal"])
     assert any("a press_mask.<locals>.Yes object, which the check cannot compare" in line for line in only.lines)
 
 
 def test_a_patched_registry_is_named_with_its_line(attacked) -> None:
-    (only,) = attacked["patched_registry"].exercises
-    assert only.learner_line is not None and only.learner_line.startswith("cell 31, line 1: from gamelab.lessons")
+    only = asked(attacked["patched_registry"])
+    assert only.learner_line is not None and only.learner_line.startswith(f"cell {PRESS_AT}, line 1: from gamelab.lessons")
     assert "the notebook changes how it is graded" in only.message
 
 
 def test_the_shipped_function_is_named_where_it_is_called(attacked) -> None:
-    (only,) = attacked["calls_the_shipped_function"].exercises
-    assert only.learner_line == "cell 31, line 4: return shipped(size, row, col)"
+    only = asked(attacked["calls_the_shipped_function"])
+    assert only.learner_line == f"cell {PRESS_AT}, line 4: return shipped(size, row, col)"
     assert "uses the shipped solution" in only.message
 
 
 def test_errors_name_the_learners_line(attacked) -> None:
-    (syntax,) = attacked["syntax_error"].exercises
-    assert syntax.learner_line == "cell 31, line 3: retrun size"
+    syntax = asked(attacked["syntax_error"])
+    assert syntax.learner_line == f"cell {PRESS_AT}, line 3: retrun size"
     assert syntax.message.startswith("lights_out.press_mask: its cell does not run: SyntaxError")
-    (exit_,) = attacked["sys_exit"].exercises
-    assert "press_mask() raised SystemExit: 0" in exit_.lines and exit_.learner_line == "cell 31, line 4: sys.exit(0)"
+    exit_ = asked(attacked["sys_exit"])
+    assert "press_mask() raised SystemExit: 0" in exit_.lines and exit_.learner_line == f"cell {PRESS_AT}, line 4: sys.exit(0)"
 
 
 def test_what_the_learner_changed_in_the_metadata_is_noted(attacked) -> None:
-    assert attacked["id_renamed"].notes == ["cell 31 is tagged with 'lights_out.everything', which is not an "
+    assert attacked["id_renamed"].notes == [f"cell {PRESS_AT} is tagged with 'lights_out.everything', which is not an "
                                             "exercise of 00_start_here: not graded"]
-    assert attacked["id_a_list"].notes == ['cell 31 has an exercise_id that is not a text (["lights_out.press_mask"]): '
+    assert attacked["id_a_list"].notes == [f'cell {PRESS_AT} has an exercise_id that is not a text (["lights_out.press_mask"]): '
                                            "ignored"]
-    assert attacked["tags_a_number"].notes == ["cell 31 has tags that are not a list (5): ignored"]
-    assert attacked["duplicated"].notes == ["lights_out.press_mask is in 2 cells (31, 33): the last one is graded"]
+    assert attacked["tags_a_number"].notes == [f"cell {PRESS_AT} has tags that are not a list (5): ignored"]
+    assert attacked["duplicated"].notes == [f"lights_out.press_mask is in 2 cells ({PRESS_AT}, {PRESS_AT + 2}): the last one is graded"]
 
 
 def test_a_cell_that_loops_or_kills_its_process_is_skipped_and_the_rest_graded(attacked) -> None:
-    assert attacked["loops_in_a_cell"].notes == ["cell 31 did not finish within 4 s: skipped, and the rest graded "
+    assert attacked["loops_in_a_cell"].notes == [f"cell {PRESS_AT} did not finish within 4 s: skipped, and the rest graded "
                                                  "without it"]
     assert attacked["process_killed_in_a_cell"].notes == [
-        "cell 31 stopped the notebook's process (its process ended (exit status 3)): skipped, and the rest graded "
+        f"cell {PRESS_AT} stopped the notebook's process (its process ended (exit status 3)): skipped, and the rest graded "
         "without it"]
-    (looped,) = attacked["loops_in_the_answer"].exercises
-    assert looped.message == "⏱ lights_out.press_mask: press_mask() did not finish within 4 s (0 of 90 cases answered)."
+    looped = asked(attacked["loops_in_the_answer"])
+    assert looped.message == "⏱ lights_out.press_mask: press_mask() did not finish within 4 s (it answered 0 of the 90 cases)."
 
 
 @root_only
@@ -291,7 +291,7 @@ for path in [{str(bob)!r}, {str(carol)!r}]:
     results = grade([Submission(str(p), path=str(p)) for p in (alice, bob, carol)],
                     Options(mode="all", cell_timeout=10), jobs=2)
     assert {p: p.read_bytes() for p in (bob, carol)} == before
-    by_learner = {Path(r.notebook).parent.name: r.exercises[0].status for r in results}
+    by_learner = {Path(r.notebook).parent.name: asked(r).status for r in results}
     assert by_learner == {"alice": FAILED, "bob": FAILED, "carol": PASSED}
 
 

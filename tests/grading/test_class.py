@@ -20,7 +20,7 @@ from gamelab.lessons.catalog import lessons
 from gamelab.lessons.exercises import solution_source
 from tests.browsing import artifacts_dir
 
-from .notebooks import SOLUTION, WRONG, start_here, write
+from .notebooks import SOLUTION, WRONG, start_here, untouched, write
 
 RIICHI = "05_riichi_rules"
 WRONG_NOTEN = '''@exercise("riichi.noten_payments")
@@ -45,7 +45,7 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write(_riichi(wrong=False), folder / "alice" / f"{RIICHI}.ipynb")
     write(start_here(WRONG), folder / "bob" / "00_start_here.ipynb")
     write(_riichi(wrong=True), folder / "bob" / f"{RIICHI}.ipynb")
-    write(start_here(), folder / "chloé" / "week 1" / "00_start_here.ipynb")  # nbgrader's <learner>/<assignment>/
+    write(untouched(), folder / "chloé" / "week 1" / "00_start_here.ipynb")  # nbgrader's <learner>/<assignment>/
     return folder
 
 
@@ -60,8 +60,8 @@ def _verdicts(results) -> list[tuple]:
 
 def test_a_class_folder_names_each_learner_in_a_stable_order(classroom: Path, one_at_a_time) -> None:
     assert [(r.learner, r.lesson, r.passed, r.total) for r in one_at_a_time] == [
-        ("alice", "00_start_here", 1, 1), ("alice", RIICHI, 15, 15), ("bob", "00_start_here", 0, 1),
-        ("bob", RIICHI, 14, 15), ("chloé", "00_start_here", 0, 1)]
+        ("alice", "00_start_here", 3, 3), ("alice", RIICHI, 15, 15), ("bob", "00_start_here", 2, 3),
+        ("bob", RIICHI, 14, 15), ("chloé", "00_start_here", 0, 3)]
     in_parallel = grade(collect([str(classroom)]), Options(), jobs=2)
     assert _verdicts(in_parallel) == _verdicts(one_at_a_time)
 
@@ -80,7 +80,7 @@ def test_feedback_pages_and_the_gradebook(classroom: Path, tmp_path: Path, capsy
     pages, book = tmp_path / "feedback", tmp_path / "grades.csv"
     assert main(["grade", str(classroom), "--feedback", str(pages), "--csv", str(book), "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
-    assert (report["passed"], report["total"]) == (30, 33)
+    assert (report["passed"], report["total"]) == (34, 39)
     written = sorted(str(p.relative_to(pages)) for p in pages.rglob("*.html"))
     assert written == ["alice/00_start_here.html", f"alice/{RIICHI}.html", "bob/00_start_here.html",
                        f"bob/{RIICHI}.html", "chloé/00_start_here.html", "index.html"]
@@ -90,7 +90,8 @@ def test_feedback_pages_and_the_gradebook(classroom: Path, tmp_path: Path, capsy
     assert 'name="viewport"' in bob and "Content-Security-Policy" in bob
     assert "not written yet" in (pages / "chloé" / "00_start_here.html").read_text(encoding="utf-8")
     rows = list(csv.DictReader(book.open(encoding="utf-8")))
-    columns = ["learner", "lights_out.press_mask", "00_start_here total", *lessons()[RIICHI].exercises, f"{RIICHI} total"]
+    columns = ["learner", *lessons()["00_start_here"].exercises, "00_start_here total", *lessons()[RIICHI].exercises,
+               f"{RIICHI} total"]
     assert list(rows[0]) == columns
     by_learner = {row["learner"]: row for row in rows}
     assert by_learner["alice"][f"{RIICHI} total"] == "15" and by_learner["bob"][f"{RIICHI} total"] == "14"

@@ -14,7 +14,7 @@ import pytest
 
 from gamelab.cli import main
 
-from .notebooks import SOLUTION, WRONG, start_here, write
+from .notebooks import EXERCISE, SOLUTION, WRONG, start_here, write
 
 
 def gamelab(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -60,8 +60,8 @@ def test_an_empty_folder_is_a_usage_error(tmp_path: Path, capsys) -> None:
 
 def test_fail_under_takes_a_score(work: Path) -> None:
     both = [str(work / "right"), str(work / "wrong")]
-    assert gamelab("grade", *both, "--fail-under", "50").returncode == 0
-    assert gamelab("grade", *both, "--fail-under", "50.1").returncode == 1
+    assert gamelab("grade", *both, "--fail-under", "83.3").returncode == 0  # 5 of 6 passed: 83.33 %
+    assert gamelab("grade", *both, "--fail-under", "83.4").returncode == 1
 
 
 def test_json_stays_json_whatever_a_notebook_prints(work: Path) -> None:
@@ -69,23 +69,27 @@ def test_json_stays_json_whatever_a_notebook_prints(work: Path) -> None:
     assert done.returncode == 2  # broken.ipynb
     report = json.loads(done.stdout)
     assert (report["passed"], report["total"], report["score"], report["notebooks"], report["not_graded"]) == \
-           (2, 3, 66.7, 4, 1)
+           (8, 9, 88.9, 4, 1)
     by_learner = {r["learner"]: r for r in report["results"]}
     assert set(by_learner) == {"right", "wrong", "noisy", None}
-    assert by_learner["noisy"]["exercises"][0]["status"] == "passed"
-    wrong = by_learner["wrong"]["exercises"][0]
+    asked = {learner: next(e for e in r["exercises"] if e["exercise"] == EXERCISE) for learner, r in by_learner.items()
+             if learner}
+    assert asked["noisy"]["status"] == "passed"
+    wrong = asked["wrong"]
     assert wrong["status"] == "failed" and wrong["lines"][0] == wrong["message"] and len(wrong["lines"]) >= 3
     assert "not json" not in done.stdout and "not json" not in done.stderr
 
 
 def test_the_table_has_a_line_per_notebook_and_a_total(work: Path) -> None:
-    out = gamelab("grade", str(work)).stdout.splitlines()
+    lines = gamelab("grade", str(work)).stdout.splitlines()
+    out = [line for line in lines if not line.startswith(" ")]  # a line per notebook (its exercises indented)
+    assert len(lines) - len(out) == 9, "a line per exercise under each graded notebook"
     assert out[0] == f"{work / 'broken.ipynb'}  not graded: not a readable notebook (not JSON: Expecting property " \
                      "name enclosed in double quotes: line 1 column 2 (char 1))"
-    assert out[1] == f"{work / 'noisy' / '00_start_here.ipynb'}  (noisy · 00_start_here)  1/1 passed"
-    assert out[3].endswith("(right · 00_start_here)  1/1 passed")
-    assert out[5].endswith("(wrong · 00_start_here)  0/1 passed")
-    assert out[-1] == "total: 2/3 exercises passed (66.7 %) in 4 notebooks; 1 not graded"
+    assert out[1] == f"{work / 'noisy' / '00_start_here.ipynb'}  (noisy · 00_start_here)  3/3 passed"
+    assert out[2].endswith("(right · 00_start_here)  3/3 passed")
+    assert out[3].endswith("(wrong · 00_start_here)  2/3 passed")
+    assert out[-1] == "total: 8/9 exercises passed (88.9 %) in 4 notebooks; 1 not graded"
 
 
 def test_the_graders_own_interpreter_runs_the_notebooks(work: Path, tmp_path: Path) -> None:
@@ -106,7 +110,7 @@ def test_a_python_without_gamelab_is_one_clear_problem(work: Path, monkeypatch) 
     path = str(work / "right" / "00_start_here.ipynb")
     (result,) = grade([Submission(path, path=path)], Options())
     assert result.problem == f"the notebook's process could not start (gamelab cannot be imported by {sys.executable})"
-    assert [e.status for e in result.exercises] == ["error"]
+    assert {e.status for e in result.exercises} == {"error"} and len(result.exercises) == 3
 
 
 def test_the_graders_memory_stays_small_whatever_a_notebook_prints(tmp_path: Path) -> None:

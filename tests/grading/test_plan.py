@@ -15,7 +15,7 @@ from gamelab.grading.plan import Cell, make_plan
 from gamelab.lessons.catalog import lessons
 from gamelab.lessons.exercises import registry
 
-from .notebooks import SOLUTION, WRONG, solved, start_here
+from .notebooks import EXERCISE, EXERCISE_CELLS, PRESS_AT, SOLUTION, WRONG, asked, solved, start_here
 
 ANY_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
                         lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
@@ -33,7 +33,7 @@ def _plan(notebook: object, name: str = "00_start_here.ipynb", mode: str = "need
 def test_any_json_in_a_cells_fields_is_read_or_noted_never_a_crash(tags, exercise_id, metadata, cell_id, source,
                                                                     kind) -> None:
     notebook = json.loads(nbformat.writes(start_here(SOLUTION)))
-    cell = next(c for c in notebook["cells"] if "exercise" in c["metadata"].get("tags", []))
+    cell = next(c for c in notebook["cells"] if c["metadata"].get("exercise_id") == EXERCISE)
     cell["metadata"]["tags"] = tags
     cell["metadata"]["exercise_id"] = exercise_id
     cell["id"] = cell_id
@@ -41,7 +41,7 @@ def test_any_json_in_a_cells_fields_is_read_or_noted_never_a_crash(tags, exercis
     notebook["cells"].insert(3, extra)
     notebook["metadata"] = metadata
     plan, _ = _plan(notebook)
-    (only,) = plan.exercises
+    only = asked(plan)
     assert only.id == "lights_out.press_mask" and only.status in (None, "missing", "error")
 
 
@@ -59,25 +59,26 @@ def test_the_exercises_are_the_lessons_whatever_the_tags_say() -> None:
         cell["metadata"].pop("tags", None)
         cell["metadata"].pop("exercise_id", None)
     plan, _ = _plan(notebook)
-    assert [(p.id, p.status, p.cell) for p in plan.exercises] == [("lights_out.press_mask", None, 31)]
+    assert [(p.id, p.status, p.cell) for p in plan.exercises] == [(name, None, k) for name, k in EXERCISE_CELLS]
     assert {"answer": "lights_out.press_mask"} in plan.steps
 
 
 def test_a_renamed_function_in_a_new_cell_is_found_by_its_mark() -> None:
     notebook = json.loads(nbformat.writes(start_here()))
     notebook["cells"] = [c for c in notebook["cells"] if "exercise" not in c["metadata"].get("tags", [])]
-    notebook["cells"].insert(30, {"cell_type": "code", "source": WRONG.replace("def press_mask", "def my_mask"),
+    at = PRESS_AT - 1  # where press_mask's cell stood (the exercise cell before it is gone too)
+    notebook["cells"].insert(at, {"cell_type": "code", "source": WRONG.replace("def press_mask", "def my_mask"),
                                   "metadata": {}, "outputs": [], "execution_count": None})
     plan, _ = _plan(notebook)
-    (only,) = plan.exercises
-    assert (only.name, only.status, only.cell) == ("my_mask", None, 30)
+    only = asked(plan)
+    assert (only.name, only.status, only.cell) == ("my_mask", None, at)
 
 
 def test_the_wrong_versions_a_lesson_shows_are_never_taken_for_the_answer() -> None:
     notebook = json.loads(nbformat.writes(start_here(SOLUTION)))
     notebook["cells"] = [c for c in notebook["cells"] if "exercise" not in c["metadata"].get("tags", [])]
     plan, _ = _plan(notebook)
-    assert [p.status for p in plan.exercises] == ["missing"]  # lamp_only (the lesson's wrong version) is not it
+    assert [p.status for p in plan.exercises] == ["missing"] * 3  # the lesson's wrong versions are not it
 
 
 def test_only_what_the_verdicts_need_runs() -> None:
@@ -96,7 +97,7 @@ def test_each_exercise_is_asked_where_its_check_runs() -> None:
     notebook = json.loads(nbformat.writes(start_here(SOLUTION)))
     plan, _ = _plan(notebook, mode="all")
     where = plan.steps.index({"answer": "lights_out.press_mask"})
-    assert plan.steps[where - 1] == {"run": 31} and plan.steps[where + 1] == {"run": 32}  # 32 is check(press_mask)
+    assert plan.steps[where - 1] == {"run": PRESS_AT} and plan.steps[where + 1] == {"run": PRESS_AT + 1}  # its check
 
 
 def test_the_lesson_is_known_by_its_metadata_whatever_the_files_name() -> None:

@@ -100,12 +100,12 @@ def test_a_failure_comes_with_the_picture_the_notebooks_check_draws(needed) -> N
 def test_the_grade_and_the_notebooks_check_say_the_same_words(tmp_path: Path) -> None:
     from gamelab.lessons import check, exercise
 
-    from .notebooks import EXERCISE, WRONG, start_here
+    from .notebooks import EXERCISE, WRONG, asked, start_here
 
     result = graded([write(start_here(WRONG), tmp_path / "00_start_here.ipynb")])["00_start_here.ipynb"]
     namespace: dict[str, object] = {"exercise": exercise}
     exec(compile(WRONG, "<cell>", "exec"), namespace)
     report = check(namespace["press_mask"])  # type: ignore[arg-type]
-    (graded_exercise,) = result.exercises
+    graded_exercise = asked(result)
     assert graded_exercise.exercise == EXERCISE
     assert graded_exercise.lines == report.lines()

@@ -320,6 +320,7 @@ class Learner(_Process):
 
     def death(self) -> str:
         told = super().death()
+        self.errors.thread.join(timeout=2)  # the process has ended: what it wrote last is still on its way
         if "No module named 'gamelab" in self.errors.text():
             return f"gamelab cannot be imported by {sys.executable}"
         return told
