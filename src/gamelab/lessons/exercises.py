@@ -63,7 +63,7 @@ from ..words import of_cases
 from .answers import Foreign, Raised, roundtrip
 
 __all__ = ["Exercise", "Explanation", "ExerciseReport", "register", "exercise", "check", "use", "is_stub",
-           "registry", "solution", "choose", "use_all", "Choice", "PiecesNote", "solution_source", "outcome", "agree", "assess", "explanation", "empty_body",
+           "registry", "solution", "choose", "use_all", "announce", "Choice", "PiecesNote", "solution_source", "outcome", "agree", "assess", "explanation", "empty_body",
            "PASSED", "FAILED", "NOT_WRITTEN"]
 
 PASSED, FAILED, NOT_WRITTEN = "passed", "failed", "not written"
@@ -479,8 +479,8 @@ class PiecesNote:
         if shipped:
             unwritten = [c.name for c in shipped if c.status == NOT_WRITTEN]
             wrong = [c.name for c in shipped if c.status != NOT_WRITTEN]
-            parts = ([f"{', '.join(unwritten)} not written yet"] if unwritten else []) + \
-                    ([f"{', '.join(wrong)} not passing yet"] if wrong else [])
+            parts = ([f"{_names(unwritten)} not written yet"] if unwritten else []) + \
+                    ([f"{_names(wrong)} not passing yet"] if wrong else [])
             line += f"; the shipped {'one' if len(shipped) == 1 else 'ones'} where {'; '.join(parts)}"
         return line
 
@@ -493,14 +493,20 @@ class PiecesNote:
                 f'<ul style="margin:2px 0">{items}</ul></details>')
 
 
+def _names(names: list[str]) -> str:
+    """A few names, or how many (the summary stays one line: the folded lines name them all)."""
+    return ", ".join(names) if len(names) <= 3 else f"{len(names)} of them"
+
+
 def use_all(*functions: Callable[..., Any], even_if_failing: bool = False) -> list[Callable[..., Any]]:
     """:func:`use` for several pieces at once, saying so in one line (the details folded in a notebook)."""
     choices = [choose(f, even_if_failing=even_if_failing) for f in functions]
-    _show(PiecesNote(choices))
+    announce(PiecesNote(choices))
     return [c.chosen for c in choices]
 
 
-def _show(note: PiecesNote) -> None:
+def announce(note: PiecesNote) -> None:
+    """Show ``note`` under the cell: one line, the details folded (its summary as text outside a notebook)."""
     from IPython import get_ipython
     from IPython.display import display
 

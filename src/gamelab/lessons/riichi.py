@@ -45,7 +45,7 @@ from ..riichi.rules import rule_defaults
 from ..riichi.shanten import is_tenpai
 from ..riichi.table import RuleSteps, Table, endings, staged_table, text_to_reply
 from ..riichi.table.picture import tile_words
-from .exercises import Exercise, Explanation, PiecesNote, check, choose, exercise, register  # noqa: F401
+from .exercises import Exercise, Explanation, PiecesNote, announce, check, choose, exercise, register  # noqa: F401
 
 __all__ = ["SeatRow", "Rows", "RowsPicture", "image", "rows_image", "notation_picture", "tile_chart", "rule_card",
            "tile_word", "seat_word", "hand_rows", "table_rows", "Pieces", "your_pieces", "act", "next_hand", "river",
@@ -655,19 +655,8 @@ def your_pieces(*functions: Callable[..., Any], even_if_failing: bool = False) -
             rule = choice.chosen
         elif choice.yours:
             steps[piece] = choice.chosen
-    _say(PiecesNote(choices))
+    announce(PiecesNote(choices))
     return Pieces(rule, RuleSteps().replace(**steps))
-
-
-def _say(note: PiecesNote) -> None:
-    """The note under the cell: one line, the details folded (plain text outside a notebook)."""
-    from IPython import get_ipython
-    from IPython.display import display
-
-    if get_ipython() is not None:
-        display(note)
-    else:
-        print(note.summary)
 
 
 #: the four hands of the lesson's exhaustive draw (section 2), East first: tenpai, noten, noten, tenpai
