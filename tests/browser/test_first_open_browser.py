@@ -64,7 +64,13 @@ def test_first_open_shows_every_picture_and_run_all_keeps_every_board_on_screen(
     page.set_viewport_size(VIEWPORT)
     page.goto(jupyterlab([], name=f"{lesson}.ipynb", notebook=path), timeout=90_000)
     wait_for_lesson(page)
-    time.sleep(1)  # let the images decode
+    try:  # outputs render as the page gets to them: wait until every stored picture is an image, decoded
+        page.wait_for_function(
+            """n => document.querySelectorAll('.jp-OutputArea-output[data-mime-type="image/png"]').length >= n &&
+                   Array.from(document.querySelectorAll('.jp-OutputArea-output img')).every(
+                       i => i.complete && i.naturalWidth > 0)""", arg=pngs, timeout=30_000, polling=250)
+    except Exception:  # the assertion below says what is missing
+        pass
     area = page.evaluate("() => { const r = document.querySelector('.jp-NotebookPanel').getBoundingClientRect();"
                          " return [r.width, r.height]; }")
     shown = page.evaluate("""() => {
