@@ -20,7 +20,7 @@ def test_check_reports_failures_kindly():
     report = check(lambda a, b: a - b, lambda a, b: a + b, [(1, 0), (1, 2), (3, 4), (5, 6), (0, 0)], name="add")
     assert not report.passed
     text = repr(report)
-    assert "3 of 5 cases differ" in text and "add(1, 2): expected 3, got -1" in text and "… and 1 more" not in text
+    assert "3 of the 5 cases differ" in text and "add(1, 2): expected 3, got -1" in text and "… and 1 more" not in text
     crashing = check(lambda n: 1 / n, lambda n: n, [0, 1], name="inv")
     assert "ZeroDivisionError" in repr(crashing)
     assert check(int, int, range(10)).passed
