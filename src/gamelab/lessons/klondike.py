@@ -56,7 +56,7 @@ def your_pieces(*functions: Callable[..., Any], even_if_failing: bool = False) -
     ... def can_tableau(card, pile):
     ...     ...
     >>> sorted(your_pieces(can_tableau))
-    your pieces: 0 of 1 ✔; the shipped one where can_tableau not written yet
+    your pieces: 0 of 1 ✔ · none written yet: the board plays the shipped ones
     ['can_tableau']
     """
     names = []
@@ -157,14 +157,16 @@ _FAMILY = re.compile(r' font-family="([^"]*)"')
 
 
 class Drawing(SvgImage):
-    """A report's picture: the SVG, and how many marks of each kind it draws (``marks`` in all).
+    """A report's picture: the SVG (and the same picture as PNG, for a notebook not trusted yet), and how
+    many marks of each kind it draws (``marks`` in all).
 
     A kind is what a legend names (``"differ"``: a ring around what differs…); a report's legend names
     only the kinds its picture really draws (:func:`legend`).
     """
 
-    def __init__(self, svg: str, label: str, kinds: dict[str, int]) -> None:
-        super().__init__(svg, label)
+    def __init__(self, svg: str, label: str, kinds: dict[str, int],
+                 png: Callable[[], tuple[bytes, dict[str, int]]] | None = None) -> None:
+        super().__init__(svg, label, png=png)
         self.kinds = {kind: n for kind, n in kinds.items() if n}
 
     @property
@@ -172,24 +174,57 @@ class Drawing(SvgImage):
         return sum(self.kinds.values())
 
 
-def _painter(width: float, height: float) -> SvgPainter:
-    p = SvgPainter(int(width), int(height), background=FELT)
-    p.tally = collections.Counter()  # type: ignore[attr-defined]  # the marks drawn, by kind
-    return p
+class _Sketch(SvgPainter):
+    """The lesson's painter: SVG, the drawing calls kept to paint them again as PNG, the marks counted."""
+
+    _KEPT = ("rect", "round_rect", "text", "line", "circle", "polygon", "polyline")
+
+    def __init__(self, width: float, height: float) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+        self.tally: collections.Counter[str] = collections.Counter()  # the marks drawn, by kind
+        super().__init__(int(width), int(height))
+        self.rect(0, 0, int(width), int(height), fill=FELT)
+
+    def png(self) -> tuple[bytes, dict[str, int]]:
+        """The same drawing as PNG bytes, and the picture's own size to show it at."""
+        from ..pictures.raster import PngPainter  # Pillow only when a PNG is asked for
+
+        painter = PngPainter(self.width, self.height)
+        for name, args, kwargs in self.calls:
+            getattr(painter, name)(*args, **kwargs)
+        return painter.png(), {"width": self.width, "height": self.height}
+
+
+def _kept(name: str) -> Callable[..., Any]:
+    def method(self: _Sketch, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append((name, args, kwargs))
+        return getattr(SvgPainter, name)(self, *args, **kwargs)
+
+    method.__name__ = name
+    return method
+
+
+for _name in _Sketch._KEPT:
+    setattr(_Sketch, _name, _kept(_name))
+
+
+def _painter(width: float, height: float) -> _Sketch:
+    return _Sketch(width, height)
 
 
 def _tally(p: SvgPainter, kind: str) -> None:
     p.tally[kind] += 1  # type: ignore[attr-defined]
 
 
-def _image(p: SvgPainter, label: str) -> Drawing:
-    """The painter's SVG with the one font family said once, on the root (the notebook stores every byte)."""
+def _image(p: _Sketch, label: str) -> Drawing:
+    """The painter's SVG with the one font family said once, on the root (the notebook stores every byte),
+    and its PNG made when asked for."""
     svg = p.svg()
     families = set(_FAMILY.findall(svg))
     if len(families) == 1:
         family = families.pop()
         svg = svg.replace(f' font-family="{family}"', "").replace("<svg ", f'<svg font-family="{family}" ', 1)
-    return Drawing(svg, label, dict(getattr(p, "tally", {})))
+    return Drawing(svg, label, dict(p.tally), png=p.png)
 
 
 def legend(picture: Any, phrases: dict[str, str]) -> list[str]:
