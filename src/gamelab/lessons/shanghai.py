@@ -2,10 +2,13 @@
 
 Each exercise compares the learner's function with the shipped one on many fixed cases, and reports the
 first case that differs in the game's words — tiles named by their face and place ("東 at layer 3,
-row 0, column 2") — with the field drawn (:class:`~gamelab.shanghai.picture.ShanghaiPicture`, cut to
-the rows that matter) and the tiles that differ marked: a green frame where the shipped version says
-yes and yours does not, a red cross where yours says yes and the shipped version does not, an orange
-ring on the tile the case is about.
+row 0, column 2") — with a picture that marks what differs (``Explanation.marks`` counts the marks):
+the field drawn (:class:`~gamelab.shanghai.picture.ShanghaiPicture`, cut to the rows that matter), or
+for the generator's steps its four layers side by side (:func:`layers_picture`), with a green frame
+where the shipped version says yes and yours does not, a red cross where yours says yes and the shipped
+version does not, an orange ring on the tile the case is about; a handler's two answers are drawn under
+the field as chips, those that differ framed. The legend names only the marks drawn. Every picture is
+SVG with a PNG beside it (what a notebook shows before it is trusted).
 
 =========================  =================================================  ==============================
 exercise id                the tutorial's step                                shipped function
@@ -54,7 +57,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
 from ..controls import Response
-from ..pictures import FONT, SvgImage, SvgPainter
+from ..pictures import CJK_FONT, FONT, Painter, SvgImage, SvgPainter
 from ..shanghai import board as b
 from ..shanghai import controls, generator, page
 from ..shanghai.board import (
@@ -72,10 +75,10 @@ from ..shanghai.board import (
 )
 from ..shanghai.game import Shanghai
 from ..shanghai.picture import ShanghaiPicture, ShanghaiUI, TileAt, tile_tint
-from .exercises import Exercise, Explanation, check, exercise, register  # noqa: F401  (check, exercise: the examples)
+from .exercises import Exercise, Explanation, check, exercise, register, use_all  # noqa: F401  (check, exercise: the examples)
 
-__all__ = ["face_name", "place_name", "tile_name", "field_picture", "Marks", "positions", "board_from", "filling_grid",
-           "filling_text"]
+__all__ = ["face_name", "place_name", "tile_name", "field_picture", "layers_picture", "Marks", "positions", "position",
+           "board_from", "filling_grid", "filling_text", "board_pieces", "BOARD_KEYWORDS"]
 
 # -- names in the game's words ------------------------------------------------------------------------
 _SUITS = {1: "characters", 2: "circles", 3: "bamboo"}
@@ -155,27 +158,61 @@ def positions() -> dict[str, Shanghai]:
     return made
 
 
+def position(name: str) -> Shanghai:
+    """A fresh copy of the position :func:`positions` names: a run may play on it, the next run's is new.
+
+    >>> position("two pairs").tiles_left, position("edges").tiles_left
+    (6, 8)
+    """
+    return positions()[name].copy()
+
+
 def _small(names: Iterable[str] = ("edges", "pyramid", "two pairs", "stalemate")) -> list[Shanghai]:
     return [positions()[name] for name in names]
 
 
-# -- the picture: the field, cut to the rows that matter, with marks --------------------------------
+# -- pictures: the field, cut to the rows that matter, or its layers side by side; with marks -------
 _GREEN, _RED, _ORANGE, _GHOST = "#00e676", "#ff1f5a", "#ffab00", "#d9f2f2"
+_BACKGROUND = ShanghaiPicture.background
+
+
+def _image(width: float, height: float, draw: Callable[[Painter], None], label: str) -> SvgImage:
+    """A picture drawn once by ``draw(painter)`` into SVG, and again into PNG when a notebook asks for it
+    (an untrusted notebook shows the PNG)."""
+    width, height = int(width), int(height)
+    svg = SvgPainter(width, height)
+    draw(svg)
+
+    def png() -> tuple[bytes, dict[str, int]]:
+        from ..pictures.raster import PngPainter  # Pillow only when a PNG is asked for
+
+        painter = PngPainter(width, height)
+        draw(painter)
+        return painter.png(), {"width": width, "height": height}
+
+    return SvgImage(svg.svg(), label, png=png)
 
 
 @dataclass
 class Marks:
-    """What to mark on the field: ``want`` (green frame: the shipped version's answer that yours lacks),
-    ``extra`` (red badge ✗: yours, not the shipped version's), ``focus`` (orange ring: the tile asked
-    about), ``places`` (faint outlines: places still to fill) and ``filled`` (pale outlines: tiles placed,
-    faces left out so a big grid stays a small picture)."""
+    """What to mark: ``want`` (green frame: the shipped version's answer that yours lacks), ``extra``
+    (red ✗: yours, not the shipped version's), ``focus`` (orange ring: the tile asked about), ``agreed``
+    (white ring: in both answers), ``places`` (faint outlines: places still to fill) and ``filled``
+    (pale tiles: tiles placed, faces left out so a big grid stays a small picture); ``rects`` are frames
+    ``((left, top, right, bottom), colour)``."""
 
     want: set[Position] = field(default_factory=set)
     extra: set[Position] = field(default_factory=set)
     focus: set[Position] = field(default_factory=set)
+    agreed: set[Position] = field(default_factory=set)
     places: set[Position] = field(default_factory=set)
     filled: set[Position] = field(default_factory=set)
-    rects: list[tuple[Sequence[float], str]] = field(default_factory=list)  # (left, top, right, bottom), colour
+    rects: list[tuple[Sequence[float], str]] = field(default_factory=list)
+
+    def count(self, limit: int | None = None) -> int:
+        """How many differences the picture marks (at most ``limit`` of each kind are drawn)."""
+        return (len(_first(self.want, limit)) + len(_first(self.extra, limit)) + len(_first(self.focus, limit))
+                + len(self.rects))
 
 
 def _valid(position: Any) -> bool:
@@ -183,11 +220,23 @@ def _valid(position: Any) -> bool:
             and 0 <= position[0] < DEPTH_COUNT and 0 <= position[1] < ROW_COUNT and 0 <= position[2] < COL_COUNT)
 
 
+#: at most this many places of each mark are drawn on the field (a wildly wrong answer still makes a
+#: small picture); the layers' picture draws them all
+MAX_MARKS = 24
+
+
+def _first(places: set[Position], limit: int | None = MAX_MARKS) -> list[Position]:
+    ordered = sorted((p for p in places if _valid(p)), key=lambda p: (-p[0], p[1], p[2]))
+    return ordered if limit is None else ordered[:limit]
+
+
 def field_picture(game: Shanghai | None, marks: Marks | None = None, ui: ShanghaiUI | None = None,
-                  label: str = "Shanghai field", picture: ShanghaiPicture | None = None) -> SvgImage:
+                  label: str = "Shanghai field", picture: ShanghaiPicture | None = None,
+                  below: tuple[int, Callable[[Painter, float], None]] | None = None) -> SvgImage:
     """The field as the play board draws it (``game`` with ``ui``'s marks, by ``picture``; only the marked
     places when ``game`` is None), with ``marks`` on top, cut below the lowest tile or mark so a small
-    position makes a small picture.
+    position makes a small picture. ``below = (height, draw)`` adds a strip under the field, drawn by
+    ``draw(painter, top)``.
 
     >>> svg = field_picture(positions()["two pairs"], Marks(focus={(3, 0, 3)}))._repr_svg_()
     >>> svg.count("<svg"), 'height="174"' in svg     # rows 0 and 1 of the bottom layer: 174 pixels, not 480
@@ -202,49 +251,128 @@ def field_picture(game: Shanghai | None, marks: Marks | None = None, ui: Shangha
         bottoms += [place(*t.position)[3] for t in game.tiles]
     tall = game is not None and game.is_cleared
     height = FIELD_HEIGHT if tall else int(min(FIELD_HEIGHT, max(120, max(bottoms, default=0) + LAYER_DY + 12)))
-    painter = SvgPainter(FIELD_WIDTH, height)
-    if game is not None:
-        picture.paint(painter, game, ui)
-    else:
-        painter.rect(0, 0, FIELD_WIDTH, height, fill=picture.background)
-    outlines = [(p, 0.18) for p in marks.places if _valid(p)] + [(p, 0.6) for p in marks.filled if _valid(p)]
-    for p, opacity in sorted(outlines, key=lambda item: (-item[0][0], item[0][1], item[0][2])):
-        left, top, _, _ = screen_rect(*p)
-        painter.rect(left, top, TILE_WIDTH, TILE_HEIGHT, fill="#ffffff", alpha=opacity, stroke=_GHOST)
-    for rect, colour in marks.rects:
-        x0, y0, x1, y1 = rect
-        painter.rect(x0, y0, x1 - x0, y1 - y0, stroke=colour, line_width=3)
-    for p in _first(marks.want):
-        if _valid(p):
+    strip, draw_strip = below if below is not None else (0, None)
+
+    def draw(painter: Painter) -> None:
+        painter.rect(0, 0, FIELD_WIDTH, height + strip, fill=picture.background)
+        if game is not None:
+            picture.draw(painter, game, ui)
+        outlines = [(p, 0.18) for p in marks.places if _valid(p)] + [(p, 0.6) for p in marks.filled if _valid(p)]
+        for p, opacity in sorted(outlines, key=lambda item: (-item[0][0], item[0][1], item[0][2])):
+            left, top, _, _ = screen_rect(*p)
+            painter.rect(left, top, TILE_WIDTH, TILE_HEIGHT, fill="#ffffff", alpha=opacity, stroke=_GHOST)
+        for rect, colour in marks.rects:
+            x0, y0, x1, y1 = rect
+            painter.rect(x0, y0, x1 - x0, y1 - y0, stroke=colour, line_width=3)
+        for p in _first(marks.want):
             left, top, _, _ = screen_rect(*p)
             painter.rect(left - 2, top - 2, TILE_WIDTH + 4, TILE_HEIGHT + 4, stroke=_GREEN, line_width=4)
-    for p in marks.focus:
-        if _valid(p):
+        for p in _first(marks.focus):
             left, top, right, bottom = screen_rect(*p)
             painter.circle((left + right) / 2, (top + bottom) / 2, 27, stroke=_ORANGE, line_width=4)
-    for p in _first(marks.extra):
-        if _valid(p):
+        for p in _first(marks.extra):
             left, top, right, bottom = screen_rect(*p)
             painter.rect(left - 1, top - 1, TILE_WIDTH + 2, TILE_HEIGHT + 2, stroke=_RED, line_width=2)
-            x, y = right - 3, top + 3
-            painter.circle(x, y, 8, fill=_RED, stroke="white", line_width=1.5)
-            painter.line(x - 3.5, y - 3.5, x + 3.5, y + 3.5, stroke="white", line_width=2)
-            painter.line(x - 3.5, y + 3.5, x + 3.5, y - 3.5, stroke="white", line_width=2)
-    return SvgImage(painter.svg(), label)
+            _badge(painter, right - 3, top + 3)
+        if draw_strip is not None:
+            draw_strip(painter, height)
+
+    return _image(FIELD_WIDTH, height + strip, draw, label)
 
 
-#: at most this many places of each mark are drawn (a wildly wrong answer still makes a small picture)
-MAX_MARKS = 24
+def _badge(painter: Painter, x: float, y: float, r: float = 8) -> None:
+    """The red ✗ badge: "in yours, not in the shipped answer"."""
+    painter.circle(x, y, r, fill=_RED, stroke="white", line_width=1.5)
+    d = r * 0.44
+    painter.line(x - d, y - d, x + d, y + d, stroke="white", line_width=2)
+    painter.line(x - d, y + d, x + d, y - d, stroke="white", line_width=2)
 
 
-def _first(places: set[Position]) -> list[Position]:
-    return sorted((p for p in places if _valid(p)), key=lambda p: (-p[0], p[1], p[2]))[:MAX_MARKS]
+# the layers side by side: each place a small cell, layer 0 (top) at the top left
+_CELL_W, _CELL_H, _PANEL_GAP, _PANEL_TITLE = 18, 22, 14, 18
+_PANEL_W, _PANEL_H = COL_COUNT * _CELL_W, ROW_COUNT * _CELL_H
+
+
+def _panel_origin(depth: int) -> tuple[float, float]:
+    return (_PANEL_GAP + depth % 2 * (_PANEL_W + _PANEL_GAP),
+            6 + _PANEL_TITLE + depth // 2 * (_PANEL_H + _PANEL_TITLE + 10))
+
+
+def layers_picture(marks: Marks, label: str = "layers", *, stress: int | None = None) -> SvgImage:
+    """The four layers side by side (layer 0, the top, first), one small cell per place: pale tiles
+    placed (``marks.filled``), faint outlines places still to fill (``marks.places``), and the marks —
+    every one drawn, however many. ``stress`` is the layer the difference is on: its name is bright.
+
+    >>> layers_picture(Marks(places={(0, 3, 5)}, extra={(1, 2, 4)}))._repr_svg_().count("<svg")
+    1
+    """
+    width = 2 * _PANEL_W + 3 * _PANEL_GAP
+    height = int(_panel_origin(2)[1] + _PANEL_H + 8)
+
+    def cell(p: Position) -> tuple[float, float]:
+        x0, y0 = _panel_origin(p[0])
+        return x0 + p[2] * _CELL_W, y0 + p[1] * _CELL_H
+
+    def draw(painter: Painter) -> None:
+        painter.rect(0, 0, width, height, fill=_BACKGROUND)
+        for depth in range(DEPTH_COUNT):
+            x0, y0 = _panel_origin(depth)
+            name = f"layer {depth}" + (" (top)" if depth == 0 else " (bottom)" if depth == DEPTH_COUNT - 1 else "")
+            bright = stress is None or depth == stress
+            painter.text(x0, y0 - _PANEL_TITLE + 2, name, size=12, fill="white" if bright else "#a8d8d8",
+                         bold=depth == stress, align="left", baseline="top", family=FONT)
+            painter.rect(x0 - 2, y0 - 2, _PANEL_W + 4, _PANEL_H + 4, fill="#007878")
+        for p in sorted(marks.places):
+            if _valid(p):
+                x, y = cell(p)
+                painter.rect(x + 1.5, y + 1.5, _CELL_W - 3, _CELL_H - 3, stroke="#9fd4d4", line_width=1)
+        for p in sorted(marks.filled):
+            if _valid(p):
+                x, y = cell(p)
+                painter.rect(x + 1, y + 1, _CELL_W - 2, _CELL_H - 2, fill="#f2efe2", stroke="#4d8080")
+        for p in sorted(marks.agreed):
+            if _valid(p):
+                x, y = cell(p)
+                painter.circle(x + _CELL_W / 2, y + _CELL_H / 2, 4.5, stroke="white", line_width=2)
+        for p in _first(marks.want, None):
+            x, y = cell(p)
+            painter.rect(x, y, _CELL_W, _CELL_H, stroke=_GREEN, line_width=3)
+        for p in _first(marks.focus, None):
+            x, y = cell(p)
+            painter.circle(x + _CELL_W / 2, y + _CELL_H / 2, 11, stroke=_ORANGE, line_width=3)
+        for p in _first(marks.extra, None):
+            x, y = cell(p)
+            painter.line(x + 4, y + 5, x + _CELL_W - 4, y + _CELL_H - 5, stroke=_RED, line_width=3)
+            painter.line(x + 4, y + _CELL_H - 5, x + _CELL_W - 4, y + 5, stroke=_RED, line_width=3)
+
+    return _image(width, height, draw, label)
+
+
+def _stress(marks: Marks) -> int | None:
+    """The layer the first difference is on (a missing or extra place, else a ringed one)."""
+    for places in (marks.want | marks.extra, marks.focus):
+        found = _first(places, None)
+        if found:
+            return min(p[0] for p in found)
+    return None
+
+
+def _layers_words(marks: Marks) -> str:
+    """The legend's first words for :func:`layers_picture`: only what it draws."""
+    return "; ".join(["the layers, the top first"] + (["pale tiles: placed"] if marks.filled else [])
+                     + (["outlines: still undefined"] if marks.places else []))
+
+
+def _text_width(text: str, size: float) -> float:
+    """About how wide ``text`` is drawn at font ``size`` (CJK characters a full em, others 0.6)."""
+    return sum(size if ord(ch) > 0x2E80 else 0.61 * size for ch in text)
 
 
 _LEGEND = {
     "focus": "orange ring: the tile asked about",
     "want": "green frame: in the shipped answer, not in yours",
     "extra": "red ✗: in yours, not in the shipped answer",
+    "agreed": "white ring: in both",
 }
 
 
@@ -253,8 +381,13 @@ def _note(text: str) -> list[str]:
     return textwrap.wrap(text, 96, subsequent_indent="  ")
 
 
-def _legend(*kinds: str, first: str = "") -> list[str]:
-    return _note("In the picture: " + first + "; ".join(_LEGEND[k] for k in kinds) + ".")
+def _legend(marks: Marks, first: str = "", **words: str) -> list[str]:
+    """"In the picture: …", naming only the marks drawn (``words`` overrides a mark's default words)."""
+    drawn = {"focus": marks.focus, "want": marks.want, "extra": marks.extra, "agreed": marks.agreed}
+    parts = [first] if first else []
+    parts += [words.get(kind, _LEGEND[kind]) for kind, places in drawn.items()
+              if any(_valid(p) for p in places)]
+    return _note("In the picture: " + "; ".join(parts) + ".") if parts else []
 
 
 def _odd(got: Any) -> str:
@@ -290,15 +423,19 @@ def _explain_set_position(case: tuple[Any, ...], expected: Any, got: Any) -> Exp
         if rect[2] - rect[0] != TILE_WIDTH or rect[3] - rect[1] != TILE_HEIGHT:
             lines.append(f"  (a face is {TILE_WIDTH} × {TILE_HEIGHT} pixels: right = left + {TILE_WIDTH}, "
                          f"bottom = top + {TILE_HEIGHT})")
-    lines += _note("In the picture: the tile where the shipped version puts it, in a green frame; yours in red.")
+    lines += _note("In the picture: the tile where the shipped version puts it, in a green frame"
+                   + ("; yours in red." if len(marks.rects) > 1 else "."))
     bottom = max([expected[3]] + [r[3] for r, _ in marks.rects[1:]])
-    painter = SvgPainter(FIELD_WIDTH, int(min(FIELD_HEIGHT, max(120, bottom + LAYER_DY + 12))),
-                         background=ShanghaiPicture.background)
-    ShanghaiPicture.draw_tile(painter, Tile(E, depth, row, col), can_select=False)
-    for frame, colour in marks.rects:
-        x0, y0, x1, y1 = frame
-        painter.rect(x0, y0, x1 - x0, y1 - y0, stroke=colour, line_width=3)
-    return Explanation(lines, SvgImage(painter.svg(), "set_position"))
+    height = int(min(FIELD_HEIGHT, max(120, bottom + LAYER_DY + 12)))
+
+    def draw(painter: Painter) -> None:
+        painter.rect(0, 0, FIELD_WIDTH, height, fill=_BACKGROUND)
+        ShanghaiPicture.draw_tile(painter, Tile(E, depth, row, col), can_select=False)
+        for frame, colour in marks.rects:
+            x0, y0, x1, y1 = frame
+            painter.rect(x0, y0, x1 - x0, y1 - y0, stroke=colour, line_width=3)
+
+    return Explanation(lines, _image(FIELD_WIDTH, height, draw, "set_position"), marks=len(marks.rects))
 
 
 register(Exercise(
@@ -342,9 +479,10 @@ def _explain_is_top(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
     lines = [f"Is {tile_name(tile)} on top (nothing lying on it)?",
              f"  the shipped is_top says {expected}: {_why_not_top(game, tile.position)}",
              f"  yours says {got!r}" + (" (did you forget a return?)" if got is None else ""),
-             "  (layer 0 is the top: the place above (depth, row, col) is (depth - 1, row, col))",
-             *_legend("focus")]
-    return Explanation(lines, field_picture(game, Marks(focus={tile.position}), label="is_top"))
+             "  (layer 0 is the top: the place above (depth, row, col) is (depth - 1, row, col))"]
+    marks = Marks(focus={tile.position})
+    lines += _legend(marks)
+    return Explanation(lines, field_picture(game, marks, label="is_top"), marks=marks.count())
 
 
 register(Exercise(
@@ -375,11 +513,12 @@ def _explain_can_select(case: tuple[Any, ...], expected: Any, got: Any) -> Expla
     assert tile is not None
     lines = [f"{tile_name(tile)} can be taken?",
              f"  the shipped can_select says {expected}: {_why_select(game, tile.position)}",
-             f"  yours says {got!r}" + (" (did you forget a return?)" if got is None else ""),
-             *_legend("focus")]
+             f"  yours says {got!r}" + (" (did you forget a return?)" if got is None else "")]
     if got is not None and not isinstance(got, bool):
-        lines.insert(3, "  (return True or False)")
-    return Explanation(lines, field_picture(game, Marks(focus={tile.position}), label="can_select"))
+        lines.append("  (return True or False)")
+    marks = Marks(focus={tile.position})
+    lines += _legend(marks)
+    return Explanation(lines, field_picture(game, marks, label="can_select"), marks=marks.count())
 
 
 register(Exercise(
@@ -410,16 +549,21 @@ def _explain_tile_tint(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
         lines.append(f"  yours returned {_odd(got)}: return (red, green, blue, opacity)")
     else:
         lines.append(f"  yours lays        {_tint_text(tint)}")
-    lines += _note("In the picture: the same tile, on the left tinted the shipped way, on the right yours.")
-    painter = SvgPainter(180, 100, background=ShanghaiPicture.background)
-    for x, rule, caption in ((24, tile_tint, "shipped"), (110, (lambda d, s: tint) if tint else None, "yours")):
-        tile = Tile(M5, depth, 0, 0)
-        if rule is None:
-            ShanghaiPicture.draw_tile(painter, tile, can_select=False, at=(x, 12))
-        else:
-            ShanghaiPicture.draw_tile(painter, tile, can_select=True, selected=selected, at=(x, 12), tint=rule)
-        painter.text(x + TILE_WIDTH / 2, 86, caption, size=12, fill="white", family=FONT)
-    return Explanation(lines, SvgImage(painter.svg(), "tile_tint"))
+    lines += _note("In the picture: the same tile, on the left tinted the shipped way, on the right yours, "
+                   "framed in red.")
+
+    def draw(painter: Painter) -> None:
+        painter.rect(0, 0, 180, 100, fill=_BACKGROUND)
+        for x, rule, caption in ((24, tile_tint, "shipped"), (110, (lambda d, s: tint) if tint else None, "yours")):
+            tile = Tile(M5, depth, 0, 0)
+            if rule is None:
+                ShanghaiPicture.draw_tile(painter, tile, can_select=False, at=(x, 12))
+            else:
+                ShanghaiPicture.draw_tile(painter, tile, can_select=True, selected=selected, at=(x, 12), tint=rule)
+            painter.text(x + TILE_WIDTH / 2, 86, caption, size=12, fill="white", family=FONT)
+        painter.rect(106, 8, TILE_WIDTH + 8 + 6, TILE_HEIGHT + 8 + 6, stroke=_RED, line_width=2.5)
+
+    return Explanation(lines, _image(180, 100, draw, "tile_tint"), marks=1)
 
 
 register(Exercise(
@@ -487,9 +631,11 @@ def _explain_tile_undo(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
             marks.extra.update(extra)
         if not missing and not extra:
             lines.append("  the grids differ")
-    lines += ["  the shipped tile_undo sets grid[depth][row][col] to the tile: it kept its place",
-              *_note("In the picture: the field before; the green frame is where the tile goes back.")]
-    return Explanation(lines, field_picture(game, marks, label="tile_undo"))
+    lines.append("  the shipped tile_undo puts it back at its own place (a Tile knows its depth, row and col)")
+    back = board_from({**{t.position: t.kind for t in game.tiles}, tile.position: tile.kind})
+    lines += _legend(marks, "the field with the tile back where it lay", want="green frame: the tile put back",
+                     extra="red ✗: a place yours changed")
+    return Explanation(lines, field_picture(back, marks, label="tile_undo"), marks=marks.count())
 
 
 register(Exercise(
@@ -536,10 +682,14 @@ def _explain_layout_mask(case: tuple[Any, ...], expected: Any, got: Any) -> Expl
                          + (f" and {len(extra) - 3} more" if len(extra) > 3 else ""))
         marks.want, marks.extra = set(missing), set(extra)
         marks.places = set(want) & set(have)
-        if len(missing) > MAX_MARKS or len(extra) > MAX_MARKS:
-            lines.append(f"  (the picture marks the first {MAX_MARKS} of each)")
-    lines += _legend("want", "extra", first="outlines: the places both agree on; ")
-    return Explanation(lines, field_picture(None, marks, label="layout_mask"))
+    if not marks.want and not marks.extra:
+        marks.want = set(want)
+    stress = _stress(marks)
+    lines += _legend(marks, "each layer's places, layer 0 (the top) first"
+                     + ("; outlines: places in both layouts" if isinstance(have, set) else ""),
+                     want="green frame: a place of the shipped layout yours leaves out",
+                     extra="red ✗: a place yours adds")
+    return Explanation(lines, layers_picture(marks, "layout_mask", stress=stress), marks=marks.count(None))
 
 
 register(Exercise(
@@ -596,7 +746,9 @@ def filling_text(grid: list, offered: Iterable[Position] = ()) -> str:
     return "\n".join(lines)
 
 
-_EDGE_CASES = [(seed, steps) for seed in (1, 2, 3) for steps in (0, 1, 3, 8, 20, 40, 55, 62, 65, 67, 68)] + [
+# a grid part filled first (a first failing case shows tiles placed and places left), then the empty
+# layout, the last steps and grids filled to the end
+_EDGE_CASES = [(seed, steps) for seed in (1, 2, 3) for steps in (8, 20, 3, 1, 0, 40, 55, 62, 65, 67, 68)] + [
     (seed, 68) for seed in (5, 9, 13, 18, 24, 29, 31)]
 
 
@@ -646,6 +798,8 @@ def _explain_get_edges(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
     placed = 136 - len(unfilled)
     lines = [f"A grid being filled ({placed} tiles placed, {len(unfilled)} places still undefined):"]
     marks = Marks(places=unfilled, filled={t.position for t in game.tiles})
+    words = {"want": "green frame: offered by the shipped get_edges, not by yours",
+             "extra": "red ✗: offered by yours only", "agreed": "white ring: offered by both"}
     if isinstance(got, str) or got is None:
         lines.append(f"  yours returned {'None' if got is None else got}")
         marks.want = set(expected)
@@ -664,10 +818,19 @@ def _explain_get_edges(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
                    " — not undefined" if p not in unfilled else " — not the outermost undefined place of its row")
             lines.append(f"  extra {place_name(p)}{why}")
         if not missing and not extra:
-            lines.append("  the same places in another order: scan depth, then row, then the left end before the right")
+            lines.append("  the same places in another order: by depth, then row, the left end before the right")
+            first = next(w for w, h in zip(expected, got) if w != h)
+            marks.focus = {first}
+            words["focus"] = "orange ring: the first place offered out of order"
         marks.want, marks.extra = set(missing), set(extra)
-    lines += _legend("want", "extra", first="pale tiles: placed; faint outlines: still undefined; ")
-    return Explanation(lines, field_picture(None, marks, label="get_edges"))
+        marks.agreed = set(expected) & set(got)
+        above = {(p[0] - 1, p[1], p[2]) for p in extra[:3] if p[0] > 0 and (p[0] - 1, p[1], p[2]) in unfilled}
+        if above:
+            marks.focus |= above
+            words["focus"] = "orange ring: the place above it, still undefined"
+    stress = _stress(marks)
+    lines += _legend(marks, _layers_words(marks), **words)
+    return Explanation(lines, layers_picture(marks, "get_edges", stress=stress), marks=marks.count(None))
 
 
 register(Exercise(
@@ -700,7 +863,18 @@ def _run_random2(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
 
 
 def _random2_cases() -> list[tuple[int, int]]:
-    return [(seed, max_) for max_ in (-1, 0, 1, 2, 3, 5, 9, 30, 47) for seed in range(24)]
+    # typical numbers of places first, the smallest (one place, or none) last
+    return [(seed, max_) for max_ in (9, 30, 47, 5, 3, 2, 1, 0, -1) for seed in range(24)]
+
+
+def _draws(seed: int, after: Any) -> int | None:
+    """How many ``rng.random()`` numbers were drawn from ``random.Random(seed)`` before the one ``after``
+    (None: not a count of ``random()`` calls)."""
+    rng = random.Random(seed)
+    for drawn in range(16):
+        if rng.random() == after:
+            return drawn
+    return None
 
 
 def _explain_get_random2(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
@@ -715,25 +889,65 @@ def _explain_get_random2(case: tuple[Any, ...], expected: Any, got: Any) -> Expl
                                                                      if r1 == r2 else ""))
     lines.append(f"  the shipped get_random2 returns {want}")
     lines.append(f"  yours returns {have}")
+    pairs = [v for v in (want, have) if isinstance(v, tuple)]
+    wanted = set(want) if isinstance(want, tuple) else set()
+    had = set(have) if isinstance(have, tuple) else set()
+    drawn = None
     if have == want and after != expected[1]:
-        lines += ["  the same pair, but yours drew another count of random numbers:",
+        drawn = _draws(seed, after)
+        lines += ["  the same pair, but yours drew " + (f"{drawn} random numbers" if drawn is not None else
+                                                         "its numbers another way") + ", not two:",
                   "  draw exactly two, each with rng.random() (Math.random())"]
-    lines += _note("In the picture: the places 0 … max offered by get_edges; green: the shipped pair, red ✗: yours.")
-    count = max(1, max_ + 1)
+    marks = len(wanted - had) + len(had - wanted) + (1 if drawn is not None or (have == want and
+                                                                                after != expected[1]) else 0)
+    if marks == 0:  # both None, or the same numbers in another order
+        marks = len(wanted | had) or 1
+    count = max([1, max_ + 1] + [v + 1 for pair in pairs for v in pair if isinstance(v, int) and 0 <= v < 60])
     cell = max(10, min(36, 440 // count))
-    painter = SvgPainter(cell * count + 20, 56, background=ShanghaiPicture.background)
-    for i in range(count):
-        x = 10 + i * cell
-        chosen_want = isinstance(want, tuple) and i in want
-        chosen_have = isinstance(have, tuple) and i in have
-        painter.rect(x + 1, 12, cell - 2, 30, fill="#ffffff", alpha=0.25 if not chosen_want else 0.9,
-                     stroke=_GREEN if chosen_want else _GHOST, line_width=3 if chosen_want else 1)
-        if chosen_have and not chosen_want:
-            painter.line(x + 3, 14, x + cell - 3, 40, stroke=_RED, line_width=3)
-            painter.line(x + 3, 40, x + cell - 3, 14, stroke=_RED, line_width=3)
-        if count <= 20:
-            painter.text(x + cell / 2, 27, str(i), size=11, fill="black", family=FONT)
-    return Explanation(lines, SvgImage(painter.svg(), "get_random2"))
+    strip = 34 if have == want and after != expected[1] else 0
+    width, height = cell * count + 20, 56 + strip
+
+    def draw(painter: Painter) -> None:
+        painter.rect(0, 0, max(width, 240), height, fill=_BACKGROUND)
+        for i in range(count):
+            x = 10 + i * cell
+            offered = i <= max_
+            painter.rect(x + 1, 12, cell - 2, 30, fill="#ffffff" if offered else "#ff9aa8",
+                         alpha=0.9 if i in wanted else 0.25, stroke=_GHOST)
+            if i in wanted and i not in had:
+                painter.rect(x, 11, cell, 32, stroke=_GREEN, line_width=3)
+            if i in wanted and i in had:
+                painter.circle(x + cell / 2, 27, min(12, cell / 2 - 2), stroke="white", line_width=2)
+            if i in had and i not in wanted:
+                painter.line(x + 3, 14, x + cell - 3, 40, stroke=_RED, line_width=3)
+                painter.line(x + 3, 40, x + cell - 3, 14, stroke=_RED, line_width=3)
+            if count <= 20:
+                painter.text(x + cell / 2, 27, str(i), size=11, fill="black", family=FONT)
+        if strip:
+            y = 62
+            painter.text(10, y, "numbers drawn:  shipped", size=11, fill="white", align="left", baseline="top",
+                         family=FONT)
+            for k in range(2):
+                painter.circle(160 + k * 12, y + 6, 4, fill="white")
+            painter.text(190, y, "yours", size=11, fill="white", align="left", baseline="top", family=FONT)
+            shown = drawn if drawn is not None else 0
+            for k in range(min(shown, 8)):
+                painter.circle(228 + k * 12, y + 6, 4, fill=_RED)
+            painter.rect(222, y - 4, max(24, 12 * min(shown, 8) + 4), 20, stroke=_RED, line_width=2)
+
+    parts = []
+    if wanted - had:
+        parts.append("green frame: the shipped pick yours lacks")
+    if wanted & had:
+        parts.append("white ring: picked by both")
+    if had - wanted:
+        parts.append("red ✗: yours only" + (" (pink: not among the places offered)" if any(
+            isinstance(v, int) and v > max_ for v in had) else ""))
+    if strip:
+        parts.append("red frame: the count of numbers yours drew")
+    lines += _note("In the picture: the places 0 … max offered by get_edges" + ("; " + "; ".join(parts) if parts
+                                                                                else "") + ".")
+    return Explanation(lines, _image(max(width, 240 if strip else width), height, draw, "get_random2"), marks=marks)
 
 
 register(Exercise(
@@ -815,8 +1029,13 @@ def _explain_init_tiles(case: tuple[Any, ...], expected: Any, got: Any) -> Expla
             marks.want = set(diff[:8])
             marks.places = set()
             marks.filled = layout
-    lines += _legend("want", "extra", first="pale tiles: placed; faint outlines: still undefined; ")
-    return Explanation(lines, field_picture(None, marks, label="init_tiles"))
+    if not marks.want and not marks.extra:
+        marks.want = set(layout) if expected is not None else marks.want
+    lines += _legend(marks, _layers_words(marks),
+                     want="green frame: the shipped step's places" if expected is not None else
+                     "green frame: places the shipped init_tiles cannot fill",
+                     extra="red ✗: yours only")
+    return Explanation(lines, layers_picture(marks, "init_tiles", stress=_stress(marks)), marks=marks.count(None))
 
 
 register(Exercise(
@@ -844,8 +1063,18 @@ def _explain_check_clear(case: tuple[Any, ...], expected: Any, got: Any) -> Expl
         lines += [f"  the shipped check_clear says False: {len(tiles)} tiles are left,",
                   f"    e.g. {tile_name(tiles[0])}"]
     lines.append(f"  yours says {got!r}" + (" (did you forget a return?)" if got is None else ""))
-    lines += _legend("focus")
-    return Explanation(lines, field_picture(game, Marks(focus={t.position for t in tiles[:1]}), label="check_clear"))
+    marks = Marks(focus={t.position for t in tiles[:1]})
+    if tiles:
+        lines += _legend(marks, focus="orange ring: a tile still on the board")
+        return Explanation(lines, field_picture(game, marks, label="check_clear"), marks=marks.count())
+    lines += _note("In the picture: the field, empty, with クリア！ in red where yours does not see it.")
+
+    def draw(painter: Painter) -> None:
+        painter.rect(0, 0, FIELD_WIDTH, 120, fill=_BACKGROUND)
+        painter.text(FIELD_WIDTH / 2, 60, "クリア！", size=44, fill="white", bold=True, family=CJK_FONT)
+        painter.rect(FIELD_WIDTH / 2 - 100, 22, 200, 76, stroke=_RED, line_width=3)
+
+    return Explanation(lines, _image(FIELD_WIDTH, 120, draw, "check_clear"), marks=1)
 
 
 register(Exercise(
@@ -888,10 +1117,13 @@ def _explain_search(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
         lines.append(f"    and {names[1]}")
         marks.extra = set(got) - set(expected or ())
         marks.want -= set(got)
+        if not marks.extra and not marks.want:  # the same two tiles, the other way round
+            marks.focus = {p for p in got if _valid(p)}
+            lines.append("  (the same two tiles: return the one met first in the scan first)")
     else:
         lines.append(f"  yours returns {'None' if got is None else got}")
-    lines += _legend("want", "extra")
-    return Explanation(lines, field_picture(game, marks, label="search"))
+    lines += _legend(marks, focus="orange ring: the pair both find")
+    return Explanation(lines, field_picture(game, marks, label="search"), marks=marks.count())
 
 
 register(Exercise(
@@ -915,7 +1147,8 @@ def _response_words(response: Any, game: Shanghai, ui: ShanghaiUI) -> list[str]:
     if response.action is not None:
         try:
             first, second = (game.tile_at(p) for p in response.action.split())
-            words.append(f"takes the pair {first.name if first else '?'} ({response.action})")
+            names = " + ".join(t.name if t else "?" for t in (first, second))
+            words.append(f"takes the pair {names} ({response.action})")
         except (ValueError, AttributeError):
             words.append(f"plays {response.action!r}")
     new = response.ui
@@ -980,6 +1213,82 @@ def _handler_marks(game: Shanghai, expected: Any, got: Any) -> Marks:
     return marks
 
 
+def _response_parts(response: Any, game: Shanghai, ui: ShanghaiUI) -> list[str]:
+    """What a handler's answer does, as a few short labels (the picture's chips under the field)."""
+    if response is None:
+        return ["nothing (None)"]
+    if not isinstance(response, Response):
+        return ["not a Response"]
+
+    def named(position: Any) -> str:
+        tile = game.tile_at(position) if _valid(tuple(position)) else None
+        return tile.name if tile is not None else "?"
+
+    parts = []
+    if response.action is not None:
+        try:
+            parts.append("take " + " + ".join(named(b.parse_position(p)) for p in response.action.split()))
+        except (ValueError, TypeError):
+            parts.append(f"play {response.action!r}"[:30])
+    new = response.ui
+    if isinstance(new, ShanghaiUI) and new != ui:
+        if new.selected != ui.selected:
+            parts.append(f"select {named(new.selected)}" if new.selected else "clear the selection")
+        if new.suggested != ui.suggested:
+            parts.append("frame " + " + ".join(named(p) for p in new.suggested) if new.suggested
+                         else "clear the frame")
+        if new.given_up != ui.given_up:
+            parts.append("given up (red clock)" if new.given_up else "not given up")
+    elif new is not None and not isinstance(new, ShanghaiUI):
+        parts.append("not a ShanghaiUI")
+    if response.command is not None:
+        parts.append("take back a pair" if response.command == "undo" else f"press {response.command}")
+    if response.sound is not None:
+        parts.append("♪ " + {"select": "select", "ng": "NG"}.get(response.sound, str(response.sound)))
+    if response.message is not None:
+        parts.append(f"say “{response.message[:22]}”")
+    return parts or ["nothing"]
+
+
+def _chip_width(text: str) -> float:
+    return _text_width(text, 11) + 14
+
+
+def _answers_strip(shipped: list[str], yours: list[str]) -> tuple[int, Callable[[Painter, float], None], int]:
+    """The two answers as rows of chips under the field: (height, draw, how many chips differ). A chip of
+    the shipped answer that yours lacks is framed in green, one of yours the shipped answer lacks in red."""
+    rows: list[tuple[str, list[tuple[str, str | None, float, float]]]] = []
+    y = 8.0
+    for caption, parts, other, colour in (("shipped", shipped, yours, _GREEN), ("yours", yours, shipped, _RED)):
+        x, placed = 74.0, []
+        for text in parts:
+            w = _chip_width(text)
+            if x + w > FIELD_WIDTH - 8 and placed:
+                x, y = 74.0, y + 26
+            placed.append((text, colour if text not in other else None, x, y))
+            x += w + 6
+        rows.append((caption, placed))
+        y += 30
+    height = int(y + 2)
+    differ = sum(1 for _, placed in rows for _, colour, _, _ in placed if colour)
+    if not differ:  # the same words, yet not the same answer (a message cut short, say): frame all of yours
+        rows[1] = (rows[1][0], [(text, _RED, x, y) for text, _, x, y in rows[1][1]])
+        differ = len(rows[1][1])
+
+    def draw(painter: Painter, top: float) -> None:
+        painter.rect(0, top, FIELD_WIDTH, height, fill="#006b6b")
+        for caption, placed in rows:
+            if placed:
+                painter.text(10, top + placed[0][3] + 11, caption, size=12, fill="white", align="left", family=FONT)
+            for text, colour, x, y in placed:
+                w = _chip_width(text)
+                painter.round_rect(x, top + y, w, 22, 6, fill="#f4fbfb", stroke=colour or "#7fbcbc",
+                                   line_width=3 if colour else 1)
+                painter.text(x + w / 2, top + y + 11, text, size=11, fill="#102020", family=FONT)
+
+    return height, draw, differ
+
+
 def _explain_handler(title: str, game: Shanghai, ui: ShanghaiUI, playing: bool, expected: Any, got: Any,
                      focus: Position | None, extra: list[str] | None = None) -> Explanation:
     lines = [title,
@@ -988,13 +1297,13 @@ def _explain_handler(title: str, game: Shanghai, ui: ShanghaiUI, playing: bool, 
              "  the shipped version " + ", ".join(_response_words(expected, game, ui)),
              "  yours               " + ", ".join(_response_words(got, game, ui))]
     marks = _handler_marks(game, expected, got)
-    keys = [key for key, places in (("want", marks.want), ("extra", marks.extra)) if places]
     if focus is not None:
         marks.focus = {focus}
-        keys.insert(0, "focus")
-    lines += (_legend(*keys) if keys else
-              _note("In the picture: the field as the player sees it (the selected tile's tint is doubled)."))
-    return Explanation(lines, field_picture(game, marks, ui=ui, label="handler"))
+    height, strip, differ = _answers_strip(_response_parts(expected, game, ui), _response_parts(got, game, ui))
+    lines += _legend(marks, "the field as the player sees it, the two answers under it (chips that differ framed)",
+                     focus="orange ring: the tile clicked")
+    return Explanation(lines, field_picture(game, marks, ui=ui, label="handler", below=(height, strip)),
+                       marks=marks.count() - len(_first(marks.focus)) + differ)
 
 
 def _click_cases() -> list[tuple[Shanghai, ShanghaiUI, Any, bool]]:
@@ -1105,8 +1414,9 @@ register(Exercise(
 
 
 # == 更新と描画処理: the time text and the how-to scroll ==================================================
-_TIMES = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9_999, 10_000, 59_999, 60_000, 61_005, 83_042, 599_999,
-          600_000, 754_321, 3_599_999, 3_600_000, 5_025_017]
+# a typical time first (a first failing case that shows the rule), then the edges of each field
+_TIMES = [83_042, 61_005, 754_321, 0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9_999, 10_000, 59_999, 60_000, 599_999,
+          600_000, 3_599_999, 3_600_000, 5_025_017]
 
 
 def _strip(text: str, y: float, caption: str, painter: SvgPainter, colour: str = "white") -> None:
@@ -1121,11 +1431,15 @@ def _explain_time_text(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
              f"  yours writes                     {got!r}",
              "  (minutes as they are, seconds with 2 digits, milliseconds with 3: m 分 ss 秒 mmm)",
              *_note("In the picture: the time as the tutorial draws it at the top of the field; the shipped text, "
-                    "then yours.")]
-    painter = SvgPainter(FIELD_WIDTH, 76, background=ShanghaiPicture.background)
-    _strip(str(expected), 10, "shipped", painter)
-    _strip(str(got), 42, "yours", painter, _RED)
-    return Explanation(lines, SvgImage(painter.svg(), "get_time_text"))
+                    "then yours, framed in red.")]
+
+    def draw(painter: Painter) -> None:
+        painter.rect(0, 0, FIELD_WIDTH, 76, fill=_BACKGROUND)
+        _strip(str(expected), 10, "shipped", painter)
+        _strip(str(got), 42, "yours", painter, _RED)
+        painter.rect(4, 39, max(60, _text_width(str(got), 20) + 12), 28, stroke=_RED, line_width=2.5)
+
+    return Explanation(lines, _image(FIELD_WIDTH, 76, draw, "get_time_text"), marks=1)
 
 
 register(Exercise(
@@ -1140,19 +1454,27 @@ def _explain_scroll(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
              f"  the shipped scroll_how_to gives {expected}",
              f"  yours gives                     {got!r}",
              f"  (one pixel left per frame; once it is below {page.HOW_TO_END}, back to {page.HOW_TO_START})",
-             *_note("In the picture: the 490-pixel box the text scrolls through; where the text starts, shipped "
-                    "(green) and yours (red).")]
-    painter = SvgPainter(300, 60, background=ShanghaiPicture.background)
+             *_note("In the picture: the margins from -2300 to 500, the 490-pixel box the text scrolls "
+                    "through in white; where the text starts, shipped (green) and yours (red).")]
+    numeric = isinstance(got, (int, float)) and not isinstance(got, bool) and -10_000 < got < 10_000
     span = page.HOW_TO_START - page.HOW_TO_END + 120
 
     def x(value: float) -> float:
-        return 10 + (value - page.HOW_TO_END + 60) * 280 / span
+        return 10 + (min(max(value, page.HOW_TO_END - 60), page.HOW_TO_START + 60) - page.HOW_TO_END + 60) * 400 / span
 
-    painter.rect(x(0), 16, x(490) - x(0), 28, fill="#ffffff", alpha=0.3, stroke="white")
-    painter.line(x(expected), 8, x(expected), 52, stroke=_GREEN, line_width=3)
-    if isinstance(got, (int, float)) and not isinstance(got, bool):
-        painter.line(x(got), 8, x(got), 52, stroke=_RED, line_width=3)
-    return Explanation(lines, SvgImage(painter.svg(), "scroll_how_to"))
+    def draw(painter: Painter) -> None:
+        painter.rect(0, 0, 420, 72, fill=_BACKGROUND)
+        painter.line(x(page.HOW_TO_END), 30, x(page.HOW_TO_START), 30, stroke="#a8d8d8", line_width=1)
+        painter.rect(x(0), 18, x(490) - x(0), 24, fill="#ffffff", alpha=0.3, stroke="white")
+        for value in (page.HOW_TO_END, 0, page.HOW_TO_START):
+            painter.text(x(value), 58, str(value), size=10, fill="#cfe", family=FONT)
+        painter.line(x(expected), 8, x(expected), 48, stroke=_GREEN, line_width=3)
+        if numeric:
+            painter.line(x(got), 8, x(got), 48, stroke=_RED, line_width=3)
+        else:
+            _badge(painter, 405, 30)
+
+    return Explanation(lines, _image(420, 72, draw, "scroll_how_to"), marks=2)
 
 
 register(Exercise(
@@ -1161,3 +1483,33 @@ register(Exercise(
     explain=_explain_scroll,
     solution_imports="from gamelab.shanghai.page import HOW_TO_START, HOW_TO_END",
 ))
+
+
+# == the pieces a board plays on ==========================================================================
+#: the :class:`~gamelab.shanghai.widget.ShanghaiBoard` keyword each exercise's piece is given as (is_top
+#: reaches a board through can_select, the generator's parts through init_tiles)
+BOARD_KEYWORDS = {
+    "shanghai.set_position": "set_position", "shanghai.tile_tint": "tint", "shanghai.can_select": "can_select",
+    "shanghai.tile_undo": "put_back", "shanghai.init_tiles": "init_tiles", "shanghai.on_click": "on_click",
+    "shanghai.check_clear": "check_clear", "shanghai.search": "search", "shanghai.on_cancel": "on_cancel",
+    "shanghai.on_search": "on_search", "shanghai.get_time_text": "time_text",
+    "shanghai.scroll_how_to": "scroll_how_to",
+}
+
+
+def board_pieces(*functions: Callable[..., Any], even_if_failing: bool = False) -> dict[str, Callable[..., Any]]:
+    """Your pieces for a play board, as its keywords: ``ShanghaiBoard(deal=7, **board_pieces(can_select,
+    tile_tint))``. Each is yours where its check passes (with ``even_if_failing=True``, wherever it is
+    written), else the shipped one; one line says which (the piece-by-piece lines folded under it).
+
+    >>> sorted(board_pieces(exercise("shanghai.tile_tint")(tile_tint)))
+    your pieces: 1 of 1 ✔
+    ['tint']
+    """
+    for function in functions:
+        exercise_id = getattr(function, "__exercise__", None)
+        if exercise_id is not None and exercise_id not in BOARD_KEYWORDS:
+            raise ValueError(f"{getattr(function, '__name__', exercise_id)} is not a piece the board takes itself: "
+                             f"it reaches the board through another piece (give that one)")
+    chosen = use_all(*functions, even_if_failing=even_if_failing)
+    return {BOARD_KEYWORDS[function.__exercise__]: piece for function, piece in zip(functions, chosen)}
