@@ -2,8 +2,8 @@
 
 Each is a real wrong body, the kind a learner writes on a first try (the layer shift the wrong way, the
 row and column swapped, the bottom layer's notches forgotten…). The shared report test checks that each
-fails its check with a picture that marks the difference; ``test_wrong_answers.py`` checks the same for
-this lesson alone, and more.
+fails its check with a picture that marks the difference; ``test_lesson.py`` here checks the same for
+this lesson alone.
 """
 
 from __future__ import annotations
