@@ -52,7 +52,7 @@ def test_a_learner_writes_the_exercise_and_plays_on_it(page, jupyterlab):
     expect(outputs.filter(has_text="✔ lights_out.press_mask").first).to_be_visible(timeout=90_000)
     expect(outputs.filter(has_text="press_mask: yours (checked ✔)").first).to_be_visible(timeout=60_000)
     # the board's one line: this piece is the learner's, the two stubs left are the shipped ones
-    expect(outputs.filter(has_text="your pieces: 1 of 3 ✔; the shipped ones where cell_name, toggle not written yet")
+    expect(outputs.filter(has_text="your pieces: 1 of 3 ✔ · the shipped cell_name, toggle (not written yet)")
            .first).to_be_visible(timeout=60_000)
 
     canvas = page.locator(".jp-OutputArea-output canvas").last

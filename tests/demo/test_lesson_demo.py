@@ -130,7 +130,7 @@ def test_solutions_pass_every_exercise_and_every_run_takes_them(solved) -> None:
 
 def test_the_shipped_lesson_uses_the_shipped_pieces_and_says_so() -> None:
     board = next(c for c in shipped().cells if "your_pieces(" in c.source and c.cell_type == "code")
-    line = "your pieces: 0 of 3 ✔; the shipped ones where cell_name, press_mask, toggle not written yet"
+    line = "your pieces: 0 of 3 ✔ · none written yet: the board plays the shipped ones"
     assert line in shown_of(board)
 
 
@@ -200,7 +200,7 @@ def test_your_pieces_names_each_piece_and_says_in_one_line_which_are_yours(capsy
     pieces = your_pieces(cell_name, toggle)
     assert pieces["toggle"] is toggle and pieces["cell_name"] is not cell_name
     assert capsys.readouterr().out.strip().splitlines() == [
-        "your pieces: 1 of 2 ✔; the shipped one where cell_name not written yet"]
+        "your pieces: 1 of 2 ✔ · the shipped cell_name (not written yet)"]
 
 
 def test_a_board_plays_by_the_learners_pieces() -> None:

@@ -293,16 +293,16 @@ def verdict(flags, rest, mines):
     assert check(stub).status == NOT_WRITTEN
     pieces = lesson.your_pieces(stub)
     assert pieces == {"verdict": registry()["minesweeper.verdict"].reference}
-    assert capsys.readouterr().out == "your pieces: 0 of 1 ✔; the shipped one where verdict not written yet\n"
+    assert capsys.readouterr().out == "your pieces: 0 of 1 ✔ · none written yet: the board plays the shipped ones\n"
 
 
 def test_your_pieces_says_it_in_one_line_and_plays_a_failing_piece_on_purpose(capsys) -> None:
     never_ends = exercise("minesweeper.verdict")(lambda flags, rest, mines: ALIVE)
     tally = exercise("minesweeper.tally")(registry()["minesweeper.tally"].reference)
     assert lesson.your_pieces(tally, never_ends) == {"tally": tally, "verdict": registry()["minesweeper.verdict"].reference}
-    assert capsys.readouterr().out == "your pieces: 1 of 2 ✔; the shipped one where <lambda> not passing yet\n"
+    assert capsys.readouterr().out == "your pieces: 1 of 2 ✔ · the shipped <lambda> (not passing yet)\n"
     assert lesson.your_pieces(tally, never_ends, even_if_failing=True) == {"tally": tally, "verdict": never_ends}
-    assert capsys.readouterr().out == "your pieces: 2 of 2 ✔ (failing on purpose: <lambda>)\n"
+    assert capsys.readouterr().out == "your pieces: 1 of 2 ✔ · yours though failing, on purpose: <lambda>\n"
     board = MinesweeperBoard(rows=6, cols=8, mines=8, seed=5, sound=False, record_panel=False,
                              pieces=lesson.your_pieces(never_ends, even_if_failing=True))
     click(board, Cell(3, 4))

@@ -271,7 +271,7 @@ def check_stone(board, index, direction, max_steps, color, reverse=True):
 ''' + WRONG["count_stones"], flips=flips)
     rules = lesson.rules_from(namespace["reverse_stones"], namespace["check_stone"], namespace["count_stones"])
     said = capsys.readouterr().out  # one line: which pieces are the learner's, and why the others are not
-    assert said == "your pieces: 2 of 3 ✔; the shipped one where count_stones not passing yet\n"
+    assert said == "your pieces: 2 of 3 ✔ · the shipped count_stones (not passing yet)\n"
     assert rules.yours == ("check_stone", "reverse_stones")
     flips.clear()
     game = TutorialOthello.new(rules=rules)
@@ -286,8 +286,8 @@ def test_rules_from_plays_on_a_failing_piece_on_purpose(capsys) -> None:
     assert lesson.rules_from(namespace["count_stones"]).yours == ()
     rules = lesson.rules_from(namespace["count_stones"], even_if_failing=True)
     said = capsys.readouterr().out.splitlines()
-    assert said == ["your pieces: 0 of 1 ✔; the shipped one where count_stones not passing yet",
-                    "your pieces: 1 of 1 ✔ (failing on purpose: count_stones)"]
+    assert said == ["your pieces: 0 of 1 ✔ · the shipped count_stones (not passing yet)",
+                    "your pieces: 0 of 1 ✔ · yours though failing, on purpose: count_stones"]
     assert rules.yours == ("count_stones",) and rules.count_stones(t.start_board()) == (2, 2)
     game = TutorialOthello.new(rules=rules)
     game.play("f5")

@@ -470,18 +470,27 @@ class PiecesNote:
 
     @property
     def summary(self) -> str:
-        yours = sum(c.yours for c in self.choices)
-        line = f"your pieces: {yours} of {len(self.choices)} ✔"
+        """One short line: how many pieces are the learner's, and why the others are the shipped ones.
+
+        >>> def c(name, status, yours): return Choice(name, status, print, yours)
+        >>> PiecesNote([c("flip", PASSED, True), c("count", NOT_WRITTEN, False)]).summary
+        'your pieces: 1 of 2 ✔ · the shipped count (not written yet)'
+        >>> PiecesNote([c(f"f{k}", NOT_WRITTEN, False) for k in range(9)]).summary
+        'your pieces: 0 of 9 ✔ · none written yet: the board plays the shipped ones'
+        """
+        passing = sum(c.yours and c.status == PASSED for c in self.choices)
+        line = f"your pieces: {passing} of {len(self.choices)} ✔"
         failing = [c.name for c in self.choices if c.yours and c.status != PASSED]
-        shipped = [c for c in self.choices if not c.yours]
         if failing:
-            line += f" (failing on purpose: {', '.join(failing)})"
-        if shipped:
-            unwritten = [c.name for c in shipped if c.status == NOT_WRITTEN]
-            wrong = [c.name for c in shipped if c.status != NOT_WRITTEN]
-            parts = ([f"{_names(unwritten)} not written yet"] if unwritten else []) + \
-                    ([f"{_names(wrong)} not passing yet"] if wrong else [])
-            line += f"; the shipped {'one' if len(shipped) == 1 else 'ones'} where {'; '.join(parts)}"
+            line += f" · yours though failing, on purpose: {_names(failing)}"
+        shipped = [c for c in self.choices if not c.yours]
+        if shipped and len(shipped) == len(self.choices) and all(c.status == NOT_WRITTEN for c in shipped):
+            return line + " · none written yet: the board plays the shipped ones"
+        unwritten = [c.name for c in shipped if c.status == NOT_WRITTEN]
+        wrong = [c.name for c in shipped if c.status != NOT_WRITTEN]
+        for names, why in ((unwritten, "not written yet"), (wrong, "not passing yet")):
+            if names:
+                line += f" · the shipped {_names(names)} ({why})"
         return line
 
     def __repr__(self) -> str:
@@ -495,7 +504,7 @@ class PiecesNote:
 
 def _names(names: list[str]) -> str:
     """A few names, or how many (the summary stays one line: the folded lines name them all)."""
-    return ", ".join(names) if len(names) <= 3 else f"{len(names)} of them"
+    return ", ".join(names) if len(names) <= 3 else f"{len(names)} pieces"
 
 
 def use_all(*functions: Callable[..., Any], even_if_failing: bool = False) -> list[Callable[..., Any]]:

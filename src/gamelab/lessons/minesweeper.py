@@ -94,7 +94,7 @@ def your_pieces(*functions: Callable[..., Any], even_if_failing: bool = False) -
     ... def toggle_flag(vm, row, col):
     ...     ...
     >>> pieces = your_pieces(exercise("minesweeper.tally")(tally), toggle_flag)
-    your pieces: 1 of 2 ✔; the shipped one where toggle_flag not written yet
+    your pieces: 1 of 2 ✔ · the shipped toggle_flag (not written yet)
     >>> sorted(pieces)
     ['tally', 'toggle_flag']
     """

@@ -843,7 +843,7 @@ def rules_from(*functions: Callable[..., Any], even_if_failing: bool = False) ->
     ... def count_stones(board):
     ...     ...
     >>> rules_from(count_stones)
-    your pieces: 0 of 1 ✔; the shipped one where count_stones not written yet
+    your pieces: 0 of 1 ✔ · none written yet: the board plays the shipped ones
     <TutorialRules: the shipped pieces>
     >>> @exercise("othello.count_stones")
     ... def count_stones(board):
@@ -855,7 +855,7 @@ def rules_from(*functions: Callable[..., Any], even_if_failing: bool = False) ->
     ... def count_stones(board):
     ...     return board.count("white"), board.count("black")   # the wrong way round
     >>> rules_from(count_stones, even_if_failing=True)
-    your pieces: 1 of 1 ✔ (failing on purpose: count_stones)
+    your pieces: 0 of 1 ✔ · yours though failing, on purpose: count_stones
     <TutorialRules with your count_stones>
     """
     names = []

@@ -637,7 +637,7 @@ def your_pieces(*functions: Callable[..., Any], even_if_failing: bool = False) -
     ... def noten_payments(tenpai):
     ...     ...
     >>> pieces = your_pieces(noten_payments)
-    your pieces: 0 of 1 ✔; the shipped one where noten_payments not written yet
+    your pieces: 0 of 1 ✔ · none written yet: the board plays the shipped ones
     >>> pieces.steps.changed(), pieces.rule()["連荘方式"]
     ([], 2)
     """

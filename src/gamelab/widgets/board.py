@@ -944,17 +944,18 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
     def close(self) -> None:
         """Close the board: its work stops, its clock stops ticking, and every widget it made is closed, so
         nothing keeps it alive (a notebook that makes many boards does not pile them up)."""
-        if self._job is not None:
+        if getattr(self, "_job", None) is not None:  # (close also runs for a board whose __init__ failed)
             self.stop()
-        if self.clock is not None:
+        if getattr(self, "clock", None) is not None:
             self.clock.stop()
-        self.view.close()
+        if getattr(self, "view", None) is not None:
+            self.view.close()
         stack: list[widgets.Widget] = list(self.children)
         while stack:
             child = stack.pop()
             stack.extend(getattr(child, "children", ()))
             child.close()
-        self._commands.clear()
+        getattr(self, "_commands", {}).clear()
         super().close()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
