@@ -44,11 +44,17 @@ def svg_to_png(svg: str, path: str | os.PathLike, *, width: int | None = None, h
     with tempfile.TemporaryDirectory() as tmp:
         page = Path(tmp) / "picture.html"
         page.write_text(f'<!doctype html><meta charset="utf-8"><body style="margin:0">{svg}</body>', encoding="utf-8")
+        # headless chromium keeps a window of at least a few hundred pixels: shoot a roomy one, then crop
         subprocess.run(
             [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={tmp}/profile", f"--force-device-scale-factor={scale}",
-             f"--window-size={width},{height}", f"--screenshot={out}", page.as_uri()],
+             f"--window-size={max(width, 400)},{max(height, 400)}", f"--screenshot={out}", page.as_uri()],
             check=True, capture_output=True, timeout=60,
         )
+    from PIL import Image
+
+    with Image.open(out) as shot:
+        cropped = shot.crop((0, 0, round(width * scale), round(height * scale)))
+    cropped.save(out)
     return out
 
 
