@@ -36,7 +36,7 @@ from ..clock import format_seconds_with_ms
 from ..controls import Response
 from ..widgets import PlayBoard
 from . import controls
-from .board import Position, Tile, bit_of, free_mask
+from .board import COL_COUNT, Position, Tile, bit_of, free_mask
 from .controls import RANDOM_DEALS
 from .game import Shanghai
 from .page import HOW_TO_PLAY, HOW_TO_START
@@ -364,7 +364,7 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         if above is not None:
             return (f"{_named(tile)} is blocked: a tile lies on it ({_named(above)}).",
                     [tile.position], [above.position])
-        sides = [game.tile_at((depth, row, c)) for c in (col - 1, col + 1) if 0 <= c < 12]
+        sides = [game.tile_at((depth, row, c)) for c in (col - 1, col + 1) if 0 <= c < COL_COUNT]
         neighbours = [t for t in sides if t is not None]
         if len(neighbours) == 2 and not _shipped_free(game, tile):
             return (f"{_named(tile)} is blocked: both its sides are taken. Take a tile at an end of a row.",
