@@ -15,10 +15,12 @@ and the guarantee that a refused action changes nothing.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import time
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, Iterator, Self, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Iterator, Self, TypeVar
 
 from .errors import IllegalMove, quote
 
@@ -97,6 +99,12 @@ class Game(ABC):
     name: ClassVar[str] = ""
     setup: dict[str, Any]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        made = cls.__dict__.get("new")
+        if isinstance(made, classmethod):
+            cls.new = classmethod(_settings_named(made.__func__))  # type: ignore[method-assign,assignment]
+
     @classmethod
     @abstractmethod
     def new(cls, *args: Any, **setup: Any) -> Self:
@@ -124,6 +132,30 @@ class Game(ABC):
 
 
 G = TypeVar("G", bound=Game)
+
+
+def _settings_named(new: Callable[..., Any]) -> Callable[..., Any]:
+    """``new`` answering a setting it does not have (or one too many) with a ``ValueError`` naming it, as
+    every bad setup value is answered (a game whose ``new`` takes ``**extra`` checks those itself)."""
+    signature = inspect.signature(new)
+    parameters = list(signature.parameters.values())[1:]  # after cls
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return new
+    names = [p.name for p in parameters if p.kind is not p.VAR_POSITIONAL]
+
+    @functools.wraps(new)
+    def checked(cls: Any, *args: Any, **setup: Any) -> Any:
+        unknown = [key for key in setup if key not in names]
+        if unknown:
+            raise ValueError(f"{cls.__name__} has no setting {quote(unknown[0])}: its settings are "
+                             f"{', '.join(names) or 'none'}")
+        try:
+            signature.bind(cls, *args, **setup)
+        except TypeError as exc:
+            raise ValueError(f"{cls.__name__}.new: {exc}") from None
+        return new(cls, *args, **setup)
+
+    return checked
 
 
 class Record(Generic[G]):

@@ -25,7 +25,8 @@ from typing import Any, TypeVar
 
 from .errors import quote
 
-__all__ = ["MAX_SEED", "MAX_TEXT", "flag", "no_other_settings", "number", "one_of", "seed", "text", "whole"]
+__all__ = ["MAX_SEED", "MAX_TEXT", "flag", "function", "instance", "no_other_settings", "number", "one_of", "pieces",
+           "seed", "text", "whole"]
 
 #: seeds and deal numbers are at most this (what a SQLite INTEGER holds, so a deal number can be ranked)
 MAX_SEED = 2**63 - 1
@@ -123,6 +124,51 @@ def number(name: str, value: object, *, low: float, high: float) -> float:
     if isinstance(value, str) and len(value) > 40 or not (math.isfinite(result) and low <= result <= high):
         raise ValueError(f"{name} must be a number from {low:g} to {high:g}, not {quote(value)}")
     return result
+
+
+def function(name: str, value: object, *, optional: bool = True) -> Any:
+    """``value`` if it can be called (or ``None``, where ``optional``).
+
+    >>> function("now", 3)
+    Traceback (most recent call last):
+    ValueError: now must be a function (or None), not 3
+    """
+    if (value is None and optional) or callable(value):
+        return value
+    raise ValueError(f"{name} must be a function{' (or None)' if optional else ''}, not {quote(value)}{_kind(value)}")
+
+
+def instance(name: str, value: object, kind: type, what: str, *, optional: bool = True) -> Any:
+    """``value`` if it is a ``kind`` (``what`` says it in words), or ``None`` where ``optional``.
+
+    >>> instance("start", "e4", int, "a position")
+    Traceback (most recent call last):
+    ValueError: start must be a position (or None), not 'e4'
+    """
+    if (value is None and optional) or isinstance(value, kind):
+        return value
+    raise ValueError(f"{name} must be {what}{' (or None)' if optional else ''}, not {quote(value)}{_kind(value)}")
+
+
+def pieces(name: str, value: object, known: Iterable[str]) -> dict[str, Any]:
+    """A mapping of piece names (among ``known``) to functions, as a plain dict (``None`` is no pieces).
+
+    >>> pieces("pieces", {"flip": print, "fly": print}, ["flip", "count"])
+    Traceback (most recent call last):
+    ValueError: pieces has no piece 'fly': the pieces are flip, count
+    """
+    if value is None:
+        return {}
+    known = list(known)
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{name} must be a dict of pieces by name ({', '.join(known)}), not {quote(value)}"
+                         f"{_kind(value)}")
+    for key, piece in value.items():
+        if key not in known:
+            raise ValueError(f"{name} has no piece {quote(key)}: the pieces are {', '.join(known)}")
+        if not callable(piece):
+            raise ValueError(f"{name}[{key!r}] must be a function, not {quote(piece)}{_kind(piece)}")
+    return dict(value)
 
 
 def no_other_settings(game: str, given: Mapping[str, Any] | Iterable[str], known: Iterable[str]) -> None:

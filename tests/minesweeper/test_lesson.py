@@ -463,7 +463,7 @@ def test_a_map_on_the_shipped_steps_given_as_pieces_plays_as_the_shipped_map() -
 
 
 def test_unknown_pieces_are_refused_by_name() -> None:
-    with pytest.raises(ValueError, match="no map step called flood"):
+    with pytest.raises(ValueError, match="pieces has no piece 'flood'"):
         MinesweeperBoard("beginner", pieces={"flood": lambda vm, i: None})
     with pytest.raises(ValueError, match="no piece called chord"):
         Ctrl(pieces={"chord": lambda: None})

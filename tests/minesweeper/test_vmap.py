@@ -33,7 +33,7 @@ def boards(draw, opening: bool | None = None):
     "rows, cols, mines, opening, text",
     [
         (0, 5, 1, False, "rows must be a positive whole number, not 0"),
-        (5, -1, 1, False, "columns must be a positive whole number, not -1"),
+        (5, -1, 1, False, "cols must be a positive whole number, not -1"),
         (5, 5, -2, False, "mines must be a whole number ≥ 0, not -2"),
         (3, 3, 9, False, "9 mines do not fit on 3 × 3 = 9 cells: at most 8"),
         (5, 5, 17, True, "17 mines do not fit on 5 × 5 = 25 cells: at most 16, since the 3 × 3 block"),

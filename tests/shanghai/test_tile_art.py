@@ -12,10 +12,10 @@ from gamelab.pictures.tiles import (
     draw_tile_back,
     draw_tile_face,
     parse_kind,
-    shanghai_kind,
     tile_name,
 )
 from gamelab.shanghai import KINDS, kind_code
+from gamelab.shanghai.picture import shanghai_kind
 
 
 def test_every_kind_draws_something_distinct():

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Mapping
 
+from .. import setup
 from ..widgets import PlayBoard
 from . import controls
-from .game import LightsOut
+from .game import PIECES, LightsOut
 from .picture import LightsOutPicture, LightsOutUI
 
 __all__ = ["LightsOutBoard"]
@@ -27,7 +28,7 @@ class LightsOutBoard(PlayBoard[LightsOut, LightsOutUI]):
     def __init__(self, size: int = 5, seed: int = 0, *, pieces: Mapping[str, Callable[..., Any]] | None = None,
                  **options: Any) -> None:
         self._next_seed = seed
-        self.rules = LightsOut.with_pieces(**(pieces or {}))
+        self.rules = LightsOut.with_pieces(**setup.pieces("pieces", pieces, PIECES))
         options.setdefault("clock", True)
         super().__init__(self.rules.new(size=size, seed=seed), **options)
 

@@ -488,8 +488,7 @@ class Klondike(Game):
             return game
         if seed is None:
             seed = random.SystemRandom().randrange(1, 1_000_000)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"a deal number must be a whole number, not {seed!r}")
+        seed = setup.seed("seed (the deal number)", seed)
         # region deal
         # deal(seed), through the pieces: a new deck, shuffled by deal number, dealt into the columns
         cards = cls.new_deck()

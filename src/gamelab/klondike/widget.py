@@ -15,6 +15,7 @@ from typing import Any, Callable, Hashable
 
 import ipywidgets as widgets
 
+from .. import setup
 from ..errors import IllegalMove
 from ..game import Record
 from ..widgets import PlayBoard, Progress
@@ -51,7 +52,10 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
     def __init__(self, seed: int | None = None, draw: int = 1, deck: str | None = None, position: str | None = None,
                  *, pieces: dict[str, Callable[..., Any]] | None = None, winnable_only: bool = False,
                  now: Callable[[], float] | None = None, **options: Any) -> None:
-        pieces = dict(pieces or {})
+        pieces = setup.pieces("pieces", pieces, [*Klondike.PIECES, "update_timer"])
+        setup.flag("winnable_only", winnable_only)
+        setup.function("now", now)
+        options.setdefault("clock", True)
         self.update_timer: Callable[[Any, Klondike], None] = pieces.pop("update_timer", controls.update_timer)
         self.rules = Klondike.with_rules(**pieces) if pieces else Klondike
         game = self.rules.new(seed=seed, draw=draw, deck=deck, position=position)
@@ -61,7 +65,7 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
                                                  tooltips=["turn one card at a time", "turn three at a time"],
                                                  style={"button_width": "70px"})
         self.winnable = widgets.Checkbox(value=winnable_only, description="Winnable deals only", indent=False)
-        super().__init__(game, clock=True, now=now, **options)
+        super().__init__(game, now=now, **options)
 
     def build(self) -> None:
         self.add_button("Hint", self.hint, "Point at a useful move (h)", name="hint")
@@ -76,7 +80,7 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
         grows to 600 pixels tall as its columns lengthen, and the whole board (table, status line and
         buttons together) then still fits a laptop's notebook area (1036 × 647 CSS pixels with the file
         browser open). On a narrow page the column wraps below the table."""
-        table, *side = self.children
+        table, *side = list(self.children)
         width = self.picture.size(self.game, self.ui)[0]
         table.layout.width = f"{width}px"
         table.layout.max_width = "100%"

@@ -824,9 +824,9 @@ def _explain_get_edges(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
             words["focus"] = "orange ring: the first place offered out of order"
         marks.want, marks.extra = set(missing), set(extra)
         marks.agreed = set(expected) & set(got)
-        above = {(p[0] - 1, p[1], p[2]) for p in extra[:3] if p[0] > 0 and (p[0] - 1, p[1], p[2]) in unfilled}
-        if above:
-            marks.focus |= above
+        still_empty = {(p[0] - 1, p[1], p[2]) for p in extra[:3] if p[0] > 0 and (p[0] - 1, p[1], p[2]) in unfilled}
+        if still_empty:
+            marks.focus |= still_empty
             words["focus"] = "orange ring: the place above it, still undefined"
     stress = _stress(marks)
     lines += _legend(marks, _layers_words(marks), **words)
@@ -1260,7 +1260,8 @@ def _answers_strip(shipped: list[str], yours: list[str]) -> tuple[int, Callable[
     rows: list[tuple[str, list[tuple[str, str | None, float, float]]]] = []
     y = 8.0
     for caption, parts, other, colour in (("shipped", shipped, yours, _GREEN), ("yours", yours, shipped, _RED)):
-        x, placed = 74.0, []
+        x = 74.0
+        placed: list[tuple[str, str | None, float, float]] = []
         for text in parts:
             w = _chip_width(text)
             if x + w > FIELD_WIDTH - 8 and placed:
@@ -1419,7 +1420,7 @@ _TIMES = [83_042, 61_005, 754_321, 0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9_999,
           600_000, 3_599_999, 3_600_000, 5_025_017]
 
 
-def _strip(text: str, y: float, caption: str, painter: SvgPainter, colour: str = "white") -> None:
+def _strip(text: str, y: float, caption: str, painter: Painter, colour: str = "white") -> None:
     painter.text(10, y, text, size=20, fill=colour, align="left", baseline="top", family=FONT)
     painter.text(FIELD_WIDTH - 10, y + 4, caption, size=12, fill="#cfe", align="right", baseline="top", family=FONT)
 
@@ -1512,4 +1513,4 @@ def board_pieces(*functions: Callable[..., Any], even_if_failing: bool = False) 
             raise ValueError(f"{getattr(function, '__name__', exercise_id)} is not a piece the board takes itself: "
                              f"it reaches the board through another piece (give that one)")
     chosen = use_all(*functions, even_if_failing=even_if_failing)
-    return {BOARD_KEYWORDS[function.__exercise__]: piece for function, piece in zip(functions, chosen)}
+    return {BOARD_KEYWORDS[getattr(function, "__exercise__")]: piece for function, piece in zip(functions, chosen)}

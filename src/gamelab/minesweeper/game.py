@@ -174,9 +174,9 @@ class Minesweeper(Game):
         rows = ROWS if rows is None else rows
         cols = COLS if cols is None else cols
         mines = MINES if mines is None else mines
-        for label, value, most in (("rows", rows, MAX_ROWS), ("columns", cols, MAX_COLS)):
+        for label, value, most in (("rows", rows, MAX_ROWS), ("cols", cols, MAX_COLS)):
             if isinstance(value, int) and not isinstance(value, bool) and value > most:
-                raise ValueError(f"the number of {label} is at most {most}, not {quote(value)}")
+                raise ValueError(f"{label} is at most {most}, not {quote(value)}")
         setup.seed("the seed", seed)
         setup.flag("opening", opening)
         setup.flag("no_guess", no_guess)

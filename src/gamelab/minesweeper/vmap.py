@@ -75,11 +75,11 @@ def check_size(rows: int, cols: int, mines: int, opening: bool = False) -> None:
     ...
     ValueError: 81 mines do not fit on 9 × 9 = 81 cells: at most 80, since the first click is always safe
     """
-    for label, value in (("rows", rows), ("columns", cols)):
+    for label, value in (("rows", rows), ("cols", cols)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise ValueError(f"the number of {label} must be a positive whole number, not {quote(value)}")
+            raise ValueError(f"{label} must be a positive whole number, not {quote(value)}")
     if not isinstance(mines, int) or isinstance(mines, bool) or mines < 0:
-        raise ValueError(f"the number of mines must be a whole number ≥ 0, not {quote(mines)}")
+        raise ValueError(f"mines must be a whole number ≥ 0, not {quote(mines)}")
     cells = rows * cols
     free = 9 if opening else 1
     if mines > cells - free:

@@ -12,17 +12,18 @@ each input means is decided in :mod:`.controls`; the red clock digits follow the
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any, Callable, Hashable, Mapping
 
 import ipywidgets as widgets
 
+from .. import setup
 from ..widgets import PlayBoard, Progress
 from . import controls
 from .ctrl import FLAG_MODE, OPEN_MODE, dispatch_click, game_over_message
 from .game import Minesweeper
 from .picture import MinesweeperPicture, MinesweeperUI
-from .vmap import MAX_COLS, MAX_ROWS, PRESETS
+from .vmap import MAX_COLS, MAX_ROWS, PRESETS, MapRules
 
 __all__ = ["MinesweeperBoard", "fitting_cell"]
 
@@ -58,7 +59,10 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
                  **options: Any) -> None:
         if rows is not None or cols is not None or mines is not None:
             preset = None
-        steps = dict(pieces or {})
+        known = [f.name for f in fields(MapRules)] + ["dispatch_click", "game_over_message", "table_layout"]
+        steps = setup.pieces("pieces", pieces, known)
+        if cell is not None:
+            setup.whole("cell", cell, low=8, high=64)
         self.dispatch = steps.pop("dispatch_click", dispatch_click)
         self.message_rule = steps.pop("game_over_message", game_over_message)
         table = steps.pop("table_layout", None)

@@ -17,6 +17,7 @@ from typing import Any, Hashable
 
 import ipywidgets as widgets
 
+from .. import setup
 from ..widgets import PlayBoard, Progress
 from . import controls
 from .ai import LEVELS, Player, player_for_level
@@ -45,14 +46,17 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
     def __init__(self, mode: str = "vs-computer", *, computer: str = WHITE, level: int = 4, hints: bool = True,
                  lang: str = "en", seed: int = 0, check: CheckStone | None = None,
                  rules: TutorialRules | None = None, start: Othello | None = None, **options: Any) -> None:
-        if mode not in MODES:
-            raise ValueError(f"mode {mode!r} does not exist: choose {', '.join(MODES)}")
-        if computer not in (BLACK, WHITE):
-            raise ValueError(f"computer must be 'black' or 'white', not {computer!r}")
-        if lang not in ("en", "ja"):
-            raise ValueError(f"language {lang!r} is not available: choose 'en' or 'ja'")
+        setup.one_of("mode", mode, tuple(MODES))
+        setup.one_of("computer", computer, (BLACK, WHITE))
+        setup.whole("level", level, low=min(LEVELS), high=max(LEVELS))
+        setup.flag("hints", hints)
+        setup.one_of("lang", lang, ("en", "ja"))
+        setup.seed("seed", seed)
+        setup.function("check", check)
+        setup.instance("rules", rules, TutorialRules, "the rules rules_from(...) gives")
+        setup.instance("start", start, Othello, "an Othello position")
         self.mode = mode
-        self.computer: Color = computer
+        self.computer: Color = WHITE if computer == WHITE else BLACK
         self.lang = lang
         self.check = check
         if rules is None and check is not None:

@@ -5,15 +5,15 @@ to the size asked for, so the same drawing serves a 37 × 51 Shanghai tile and a
 
 Kinds use the shared short form: a number then a suit letter, ``m`` characters (萬子), ``p`` dots
 (筒子), ``s`` bamboo (索子), ``z`` honours 1–7 = 東南西北白發中; ``0`` is the red five (赤ドラ) of a
-suit, e.g. ``"0p"``. :func:`shanghai_kind` maps the Shanghai tutorial's numbers (11–47) to it.
+suit, e.g. ``"0p"`` (each game maps its own numbering to these, as Shanghai's picture does).
 
 >>> from gamelab.pictures import SvgPainter
 >>> p = SvgPainter(60, 80)
 >>> draw_tile_face(p, "5m", 0, 0, 60, 80)
 >>> "伍" in p.svg() and "萬" in p.svg()
 True
->>> shanghai_kind(45), tile_name("0p")
-('5z', '赤五筒')
+>>> tile_name("5z"), tile_name("0p")
+('白', '赤五筒')
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import math
 from .painter import CJK_FONT, Painter
 
 __all__ = [
-    "draw_tile_face", "draw_tile", "draw_tile_back", "shanghai_kind", "tile_name", "parse_kind", "ALL_KINDS",
+    "draw_tile_face", "draw_tile", "draw_tile_back", "tile_name", "parse_kind", "ALL_KINDS",
     "RED_FIVES", "TILE_COLOURS",
 ]
 
@@ -56,14 +56,6 @@ def parse_kind(kind: str) -> tuple[int, str]:
         raise ValueError(f"{kind!r} is not a tile kind: write 1m–9m, 1p–9p, 1s–9s, 1z–7z, or 0m/0p/0s "
                          f"for a red five")
     return int(kind[0]), kind[1]
-
-
-def shanghai_kind(number: int) -> str:
-    """The shared kind of a Shanghai tutorial tile number: 11 → ``"1m"``, 29 → ``"9p"``, 47 → ``"7z"``."""
-    suit, n = divmod(number, 10)
-    if suit not in (1, 2, 3, 4) or not 1 <= n <= (7 if suit == 4 else 9):
-        raise ValueError(f"{number!r} is not a Shanghai tile number (11–19, 21–29, 31–39, 41–47)")
-    return f"{n}{'mpsz'[suit - 1]}"
 
 
 def tile_name(kind: str) -> str:

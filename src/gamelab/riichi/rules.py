@@ -329,7 +329,7 @@ def make_rules(spec: Rules | Mapping[str, Any] | str | None = None, **changes: A
         given = {}
     elif isinstance(spec, str):
         if spec not in PRESETS:
-            raise ValueError(f"unknown rule preset {spec!r}; presets are {', '.join(PRESETS)}")
+            raise ValueError(f"rules: unknown rule preset {spec!r}; presets are {', '.join(PRESETS)}")
         base = PRESETS[spec]
         given = {}
     elif isinstance(spec, Mapping):

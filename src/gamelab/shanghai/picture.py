@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from ..pictures import CJK_FONT, FONT, Painter, Picture
-from ..pictures.tiles import draw_tile_face, shanghai_kind
+from ..pictures.tiles import draw_tile_face
 from .board import (
     FIELD_HEIGHT,
     FIELD_WIDTH,
@@ -37,6 +37,14 @@ from .board import (
 from .game import Shanghai
 
 __all__ = ["TileAt", "ShanghaiUI", "ShanghaiPicture", "LAYER_TINTS", "Tint", "tile_tint"]
+
+
+def shanghai_kind(number: int) -> str:
+    """The shared kind of a Shanghai tutorial tile number: 11 → ``"1m"``, 29 → ``"9p"``, 47 → ``"7z"``."""
+    suit, n = divmod(number, 10)
+    if suit not in (1, 2, 3, 4) or not 1 <= n <= (7 if suit == 4 else 9):
+        raise ValueError(f"{number!r} is not a Shanghai tile number (11–19, 21–29, 31–39, 41–47)")
+    return f"{n}{'mpsz'[suit - 1]}"
 
 
 @dataclass(frozen=True)

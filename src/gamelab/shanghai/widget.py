@@ -32,6 +32,7 @@ from typing import Any, Callable, Hashable
 
 import ipywidgets as widgets
 
+from .. import setup
 from ..clock import format_seconds_with_ms
 from ..controls import Response
 from ..widgets import PlayBoard
@@ -67,7 +68,9 @@ def marquee_frames(scroll: Callable[[int], int], start: int = HOW_TO_START) -> l
     >>> frames = marquee_frames(shipped_scroll); len(frames), frames[:3], frames[-2:]
     (2801, [500, 499, 498], [-2299, -2300])
     """
-    frames, seen, left = [], set(), start
+    frames: list[int] = []
+    seen: set[int] = set()
+    left = start
     while left not in seen and len(frames) < MAX_MARQUEE_FRAMES:
         seen.add(left)
         frames.append(left)
@@ -130,6 +133,23 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
                  on_search: Callable[..., Any] | None = None, time_text: Callable[[int], str] | None = None,
                  put_back: Callable[..., Any] | None = None, scroll_how_to: Callable[[int], int] | None = None,
                  marquee: bool = False, **options: Any) -> None:
+        if deal is not None:
+            setup.seed("deal", deal)
+        if seed is not None:
+            setup.seed("seed", seed)
+        if player is not None:
+            setup.text("player", player, max_length=32)
+        setup.flag("warn_unwinnable", warn_unwinnable)
+        setup.whole("solver_nodes", solver_nodes, low=0, high=10**7)
+        setup.flag("marquee", marquee)
+        for name, piece in (("can_select", can_select), ("search", search), ("check_clear", check_clear),
+                            ("init_tiles", init_tiles), ("set_position", set_position), ("tint", tint),
+                            ("on_click", on_click), ("on_cancel", on_cancel), ("on_search", on_search),
+                            ("time_text", time_text), ("put_back", put_back), ("scroll_how_to", scroll_how_to)):
+            setup.function(name, piece)
+        if not (ranking in (None, "default") or isinstance(ranking, (Ranking, str))):
+            raise ValueError(f"ranking must be a Ranking, a file path, 'default' or None, not {ranking!r:.60}")
+        options.setdefault("clock", True)
         self._rng = random.Random(seed)
         first = deal if deal is not None else self._rng.choice(RANDOM_DEALS)
         engine = {"can_select": can_select, "search": search, "check_clear": check_clear, "init_tiles": init_tiles}
@@ -191,7 +211,7 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
                                        f'<span lang="ja">{escape(HOW_TO_PLAY_JA)}</span></div></details>')
         options.setdefault("clock_format", format_seconds_with_ms)
         options.setdefault("clock_interval", 0.25)
-        super().__init__(self.rules.new(deal=first), clock=True, **options)
+        super().__init__(self.rules.new(deal=first), **options)
 
     def build(self) -> None:
         self.button("new").layout.display = "none"  # Start plays that part, as in the tutorial
@@ -204,7 +224,7 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         # PlayBoard stacks the canvas, the status line and the rest; here the field stands on the left and
         # the rest in a column at its right, so the board is no taller than the field (with a marquee, a
         # line more). On a page too narrow for both, the column goes under the field.
-        field, status, *rest = self.children
+        field, status, *rest = list(self.children)
         panels = [self.share, self.ranking_view] + ([] if self.marquee else [self.how_to])
         folded = [w for w in rest if w is self.record_panel]  # the record's panel last, under the ranking
         side = widgets.VBox([status, *(w for w in rest if w is not self.record_panel), *panels, *folded],
@@ -334,14 +354,14 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
             return response
         words, refused, blockers = found
         base = response.ui if isinstance(response.ui, ShanghaiUI) else ui
-        self._warning = words
+        self._warning = words or ""
         self._clear_marks_later()
         # an error plays the board's refused sound (the NG sound) itself: the answer's own is left out
         return replace(response, message=words, error=bool(refused), sound=None if refused else response.sound,
                        ui=replace(base, warned=(tuple(refused), tuple(blockers))))
 
     def _why_refused(self, ui: ShanghaiUI, target: Hashable | None,
-                     pressed: tuple[float, float] | None) -> tuple[str, list[Position], list[Position]] | None:
+                     pressed: tuple[float, float] | None) -> tuple[str | None, list[Position], list[Position]] | None:
         game = self.game
         selected = game.tile_at(ui.selected) if ui.selected is not None else None
         if isinstance(target, TileAt):
@@ -426,13 +446,16 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
 
     def _put_back_problem(self) -> str | None:
         """What the ``put_back`` piece does wrong in putting back the last pair, or None (it does it right)."""
+        put_back = self._put_back
+        if put_back is None:
+            return None
         before = self.record.position(len(self.record) - 1)
         taken = [before.tile_at(label) for label in self.record.actions[-1].split()]
         grid = self.game.grid()
         names = " and ".join(_named(t) for t in taken if t is not None)
         try:
             for tile in taken:
-                self._put_back(grid, tile)
+                put_back(grid, tile)
         except Exception as exc:
             return f"Undo: putting back {names}, your tile_undo raised {type(exc).__name__}: {exc}"
         try:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import inspect
 import threading
 import time
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from typing import Any, Callable, Generic, Hashable, Iterator, TypeVar
 
 import ipywidgets as widgets
 
+from .. import setup
 from ..clock import Clock, format_seconds
 from ..controls import Response
 from ..errors import IllegalMove
@@ -269,6 +271,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
     """
 
     picture: Picture[Any]
+    children: tuple[Any, ...]  # the VBox's trait (ipywidgets ships no type information)
     #: effect played after a successful action / a refused one (``None``: silent)
     action_sound: str | None = "click"
     refused_sound: str | None = "ng"
@@ -282,7 +285,23 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
     def __init__(self, game: G, *, picture: Picture[Any] | None = None, sound: bool = True, volume: float = 0.5,
                  clock: bool = False, clock_format: Callable[[float], str] = format_seconds,
                  clock_interval: float = 1.0, record_panel: bool = True, now: Callable[[], float] | None = None,
-                 undo_limit: int | None = None) -> None:
+                 undo_limit: int | None = None, **unknown: Any) -> None:
+        if unknown:  # a clear word, as a game's new() says for a setting it does not have
+            name = next(iter(unknown))
+            known = [p for p in inspect.signature(type(self).__init__).parameters if p not in ("self", "options")]
+            shared = [p for p in inspect.signature(PlayBoard.__init__).parameters if p not in ("self", "game", "unknown")]
+            raise ValueError(f"{type(self).__name__} has no argument {name!r}: its arguments are "
+                             f"{', '.join(dict.fromkeys([*known, *shared]))}")
+        setup.instance("picture", picture, Picture, "a Picture")
+        setup.flag("sound", sound)
+        setup.number("volume", volume, low=0, high=1)
+        setup.flag("clock", clock)
+        setup.function("clock_format", clock_format, optional=False)
+        setup.number("clock_interval", clock_interval, low=0.05, high=3600)
+        setup.flag("record_panel", record_panel)
+        setup.function("now", now)
+        if undo_limit is not None:
+            setup.whole("undo_limit", undo_limit, low=0, high=10**6)
         if picture is not None:
             self.picture = picture
         self.record: Record[G] = Record(game, undo_limit=undo_limit)
@@ -946,8 +965,9 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         nothing keeps it alive (a notebook that makes many boards does not pile them up)."""
         if getattr(self, "_job", None) is not None:  # (close also runs for a board whose __init__ failed)
             self.stop()
-        if getattr(self, "clock", None) is not None:
-            self.clock.stop()
+        clock = getattr(self, "clock", None)
+        if clock is not None:
+            clock.stop()
         if getattr(self, "view", None) is not None:
             self.view.close()
         stack: list[widgets.Widget] = list(self.children)
