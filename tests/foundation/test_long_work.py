@@ -312,3 +312,35 @@ def test_a_bad_save_changes_nothing_and_says_why(make):
     board.record_text.value = '{"format": "gamelab-record/1", "game": "klondike", "setup": {"position": 5}, "actions": []}'
     board.load_button.click()
     assert "cannot load" in board.status_line.value and board.game.setup["seed"] == 5
+
+
+def test_a_shanghai_clear_keeps_its_time_off_the_loop_while_another_program_holds_the_ranking(monkeypatch, tmp_path):
+    import sqlite3
+
+    from gamelab.shanghai.ranking import Ranking
+
+    monkeypatch.setattr(board_module, "_handling_a_browser_event", lambda: True)  # as if the page clicked
+    ranking = Ranking(tmp_path / "scores.sqlite3", timeout=60)
+    holder = sqlite3.connect(tmp_path / "scores.sqlite3", isolation_level=None, check_same_thread=False)
+
+    async def main():
+        board = ShanghaiBoard(deal=3, ranking=ranking, player="Hato", sound=False, warn_unwinnable=False)
+        board.long_work_wait = 0.0
+        board.button("start").click()
+        actions = board.game.construction_actions()
+        for action in actions[:-1]:
+            board.act(action)
+        holder.execute("BEGIN IMMEDIATE")  # another program writes to the ranking and does not let go
+        board.act(actions[-1])  # the last pair: the board is cleared at once, the ranking waits beside it
+        assert board.game.is_cleared and "Cleared" in board.status_line.value
+        assert board.busy == "Keeping your time in the ranking"
+        holder.execute("ROLLBACK")
+        await _until(lambda: board.busy is None, seconds=60)
+        assert board.last_entry is not None and "Hato" in board.ranking_view.value
+
+    try:
+        run_loop(main)
+    finally:
+        holder.close()
+    (entry,) = ranking.top(deal=3)
+    assert entry.player == "Hato"

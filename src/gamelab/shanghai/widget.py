@@ -480,24 +480,21 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         elif game.is_stalemate:
             self.play_sound("lose")
         elif self.warn_unwinnable:
-            self._after_frame(self._check_winnable, len(self.record))
+            self._check_winnable()
 
-    def _after_frame(self, work: Callable[[int], None], length: int) -> None:
-        """Run ``work(length)`` once the frame of this action has gone to the page (on the kernel's next
-        loop turn), so the solver's search never holds up the pair disappearing. A cell's code (or plain
-        Python) gets it at once, as a plain call."""
-        if self._can_work_in_background():
-            self.view.let_out()
-            asyncio.get_running_loop().call_soon(work, length)
-        else:
-            work(length)
+    def _check_winnable(self) -> None:
+        """Ask the solver whether the position can still be cleared, as long work: off the kernel's thread
+        after a click (the pair's frame goes first; past a tenth of a second the board says so and offers
+        Stop), on a copy of the position. A cell's code gets the answer at once."""
+        position, length, nodes = self.game.copy(), len(self.record), self.solver_nodes
 
-    def _check_winnable(self, length: int) -> None:
-        if len(self.record) != length or not self.playing:  # the game moved on meanwhile
-            return
-        if is_winnable(self.game, self.solver_nodes) is False:
-            self.say("Careful: this position can no longer be cleared (the solver proved it). "
-                     "Cancel takes back the last pair.", error=True)
+        def warn(winnable: bool | None) -> None:
+            if winnable is False and len(self.record) == length and self.playing:  # not if the game moved on
+                self.say("Careful: this position can no longer be cleared (the solver proved it). "
+                         "Cancel takes back the last pair.", error=True)
+
+        self.run_long(lambda progress: is_winnable(position, nodes), "Checking that the tiles can still be cleared",
+                      warn, failed=lambda exc: self.say(f"(the solver could not check this position: {exc})"))
 
     def _cleared(self) -> None:
         self.playing = False
@@ -507,19 +504,32 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
             ms = int(round(self.clock.clock.elapsed * 1000))
         self.play_sound("win")
         deal = self.game.deal_number
-        if not self.ranked:
-            self.ranking_error = "not ranked: a loaded game's time did not start with the game"
-        elif self.ranking is not None:
-            try:
-                self.last_entry = self.ranking.add(self.player.value, ms, given_up=self.given_up, deal=deal)
-            except (RankingError, ValueError) as exc:
-                self.ranking_error = f"not ranked: {exc}"
         shown = self._time_text(ms) if self._time_text is not None else format_seconds_with_ms(ms / 1000)
         banner = f"Cleared in {shown}" + (" (Search used)" if self.given_up else "")
         self.ui = replace(self.ui, banner=banner)
         self.share.value = ("<b>Share your time:</b> <code>"
                             f"{escape(share_text(ms, deal=deal, given_up=self.given_up))}</code>")
         self._show_ranking()
+        if not self.ranked:
+            self.ranking_error = "not ranked: a loaded game's time did not start with the game"
+        elif self.ranking is not None:
+            self._rank(self.ranking, self.player.value, ms, deal)
+
+    def _rank(self, ranking: Ranking, player: str, ms: int, deal: int | None) -> None:
+        """Keep the time in the ranking, as long work: another program holding the file makes it wait (up to
+        the ranking's timeout in all), never on the kernel's thread after a click, and Stop gives up."""
+        given_up = self.given_up
+
+        def ranked(entry: Entry) -> None:
+            self.last_entry = entry
+            self._show_ranking()
+
+        def refused(exc: BaseException) -> None:
+            self.ranking_error = f"not ranked: {exc}"
+            self._show_ranking()
+
+        self.run_long(lambda progress: ranking.add(player, ms, given_up=given_up, deal=deal),
+                      "Keeping your time in the ranking", ranked, failed=refused)
 
     # -- a loaded game, and games New game / Load replaced ---------------------------------------------
     def resume(self) -> None:
