@@ -344,3 +344,23 @@ def test_a_shanghai_clear_keeps_its_time_off_the_loop_while_another_program_hold
         holder.close()
     (entry,) = ranking.top(deal=3)
     assert entry.player == "Hato"
+
+
+def test_shanghais_solver_check_runs_beside_the_game_and_never_locks_the_board(monkeypatch):
+    from gamelab.shanghai import Shanghai
+
+    monkeypatch.setattr(board_module, "_handling_a_browser_event", lambda: True)  # as if the page clicked
+    row = " ".join(["11", "..", "12", "12", "..", "13", "13"] + [".."] * 5)
+    empty = [" ".join([".."] * 12)]
+    text = "\n".join(["layer 0", *empty * 8, "layer 1", *empty * 8, "layer 2", " ".join(["11"] + [".."] * 11),
+                      *empty * 7, "layer 3", row, *empty * 7])
+
+    async def main():
+        board = ShanghaiBoard(ranking=None, solver_nodes=500, sound=False)
+        board.record = Record(Shanghai.new(board=text))
+        board.playing = True
+        board.act("3.0.2 3.0.3")
+        assert board.busy is None  # the check works on a copy: nothing to refuse meanwhile
+        await _until(lambda: "can no longer be cleared" in board.status_line.value, seconds=60)
+
+    run_loop(main)

@@ -483,9 +483,9 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
             self._check_winnable()
 
     def _check_winnable(self) -> None:
-        """Ask the solver whether the position can still be cleared, as long work: off the kernel's thread
-        after a click (the pair's frame goes first; past a tenth of a second the board says so and offers
-        Stop), on a copy of the position. A cell's code gets the answer at once."""
+        """Ask the solver whether the position can still be cleared, beside the game: off the kernel's thread
+        after a click (the pair's frame goes first), on a copy of the position, the board taking clicks
+        meanwhile; the warning is said only if the game has not moved on. A cell's code gets it at once."""
         position, length, nodes = self.game.copy(), len(self.record), self.solver_nodes
 
         def warn(winnable: bool | None) -> None:
@@ -493,8 +493,8 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
                 self.say("Careful: this position can no longer be cleared (the solver proved it). "
                          "Cancel takes back the last pair.", error=True)
 
-        self.run_long(lambda progress: is_winnable(position, nodes), "Checking that the tiles can still be cleared",
-                      warn, failed=lambda exc: self.say(f"(the solver could not check this position: {exc})"))
+        self.run_beside(lambda: is_winnable(position, nodes), warn,
+                        failed=lambda exc: self.say(f"(the solver could not check this position: {exc})"))
 
     def _cleared(self) -> None:
         self.playing = False

@@ -701,6 +701,31 @@ class PlayBoard(widgets.VBox, Generic[G, U]):
         self._show_work(job)
         job.ticker = loop.create_task(self._follow(job))
 
+    def run_beside(self, work: Callable[[], T], then: Callable[[T], None],
+                   failed: Callable[[BaseException], None] | None = None) -> None:
+        """Do ``work()`` beside the game, then ``then(result)`` on the kernel's thread; the board takes moves
+        meanwhile. For work on a copy that only comments on the game (whether it can still be won): ``then``
+        checks the game has not moved on. After a click it runs on a thread of its own, once the frame has
+        gone; from a cell's code, or outside a kernel, at once."""
+        loop = _running_loop() if _handling_a_browser_event() else None
+        if loop is None:
+            then(work())
+            return
+        self.view.let_out()
+
+        def run() -> None:
+            try:
+                result = work()
+            except Exception as exc:  # said on the board, never lost on a thread
+                if failed is not None:
+                    with contextlib.suppress(RuntimeError):  # the loop is gone: the kernel is shutting down
+                        loop.call_soon_threadsafe(failed, exc)
+                return
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(then, result)
+
+        threading.Thread(target=run, name="gamelab: beside the game", daemon=True).start()
+
     def stop(self) -> None:
         """Stop the long work (the game stays as it was before it began)."""
         job = self._job
