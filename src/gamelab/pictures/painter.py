@@ -253,14 +253,14 @@ class SvgPainter(Painter):
             attrs.append(f'opacity="{_n(style["alpha"])}"')
         return " ".join(attrs)
 
-    def _rect(self, x, y, w, h, style):
+    def _rect(self, x: float, y: float, w: float, h: float, style: dict[str, Any]) -> None:
         self._parts.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" {self._paint(style)}/>')
 
-    def _round_rect(self, x, y, w, h, r, style):
+    def _round_rect(self, x: float, y: float, w: float, h: float, r: float, style: dict[str, Any]) -> None:
         self._parts.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(r)}" '
                            f'{self._paint(style)}/>')
 
-    def _polygon(self, points, closed, style):
+    def _polygon(self, points: list[Point], closed: bool, style: dict[str, Any]) -> None:
         pts = " ".join(f"{_n(px)},{_n(py)}" for px, py in points)
         if closed:
             self._parts.append(f'<polygon points="{pts}" {self._paint(style)} stroke-linejoin="round"/>')
@@ -268,19 +268,19 @@ class SvgPainter(Painter):
             self._parts.append(f'<polyline points="{pts}" {self._paint(style)} stroke-linecap="round" '
                                f'stroke-linejoin="round"/>')
 
-    def _circle(self, cx, cy, r, style):
+    def _circle(self, cx: float, cy: float, r: float, style: dict[str, Any]) -> None:
         self._parts.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" {self._paint(style)}/>')
 
-    def _begin_rotation(self, degrees, cx, cy):
+    def _begin_rotation(self, degrees: float, cx: float, cy: float) -> None:
         self._parts.append(f'<g transform="rotate({_n(degrees)} {_n(cx)} {_n(cy)})">')
 
-    def _end_rotation(self):
+    def _end_rotation(self) -> None:
         self._parts.append("</g>")
 
     _ANCHOR = {"left": "start", "center": "middle", "right": "end"}
     _BASELINE = {"top": "hanging", "middle": "central", "bottom": "text-after-edge", "alphabetic": "alphabetic"}
 
-    def _text(self, x, y, text, style):
+    def _text(self, x: float, y: float, text: str, style: dict[str, Any]) -> None:
         weight = ' font-weight="bold"' if style["bold"] else ""
         opacity = f' opacity="{_n(style["alpha"])}"' if style["alpha"] < 1.0 else ""
         self._parts.append(
@@ -386,7 +386,8 @@ class CanvasPainter(Painter):
         self.ratio = float(ratio)
         self._state: dict[str, Any] = {}
 
-    def sprite(self, key, x, y, w, h, draw, *, target=None):
+    def sprite(self, key: Hashable, x: float, y: float, w: float, h: float,
+               draw: Callable[[Painter, float, float], None], *, target: Hashable | None = None) -> None:
         if self.sprites is None:
             super().sprite(key, x, y, w, h, draw, target=target)
             return
@@ -422,14 +423,14 @@ class CanvasPainter(Painter):
             self._set("stroke_style", style["stroke"])
             self._set("line_width", style["line_width"])
 
-    def _rect(self, x, y, w, h, style):
+    def _rect(self, x: float, y: float, w: float, h: float, style: dict[str, Any]) -> None:
         self._apply(style)
         if style["fill"]:
             self.canvas.fill_rect(x, y, w, h)
         if style["stroke"]:
             self.canvas.stroke_rect(x, y, w, h)
 
-    def _path_round_rect(self, x, y, w, h, r):
+    def _path_round_rect(self, x: float, y: float, w: float, h: float, r: float) -> None:
         c = self.canvas
         c.begin_path()
         c.move_to(x + r, y)
@@ -439,18 +440,18 @@ class CanvasPainter(Painter):
         c.arc_to(x, y, x + w, y, r)
         c.close_path()
 
-    def _round_rect(self, x, y, w, h, r, style):
+    def _round_rect(self, x: float, y: float, w: float, h: float, r: float, style: dict[str, Any]) -> None:
         self._apply(style)
         self._path_round_rect(x, y, w, h, r)
         self._finish(style)
 
-    def _finish(self, style):
+    def _finish(self, style: dict[str, Any]) -> None:
         if style["fill"]:
             self.canvas.fill()
         if style["stroke"]:
             self.canvas.stroke()
 
-    def _polygon(self, points, closed, style):
+    def _polygon(self, points: list[Point], closed: bool, style: dict[str, Any]) -> None:
         if not points:
             return
         self._apply(style)
@@ -466,25 +467,25 @@ class CanvasPainter(Painter):
             c.close_path()
         self._finish(style)
 
-    def _circle(self, cx, cy, r, style):
+    def _circle(self, cx: float, cy: float, r: float, style: dict[str, Any]) -> None:
         self._apply(style)
         c = self.canvas
         c.begin_path()
         c.arc(cx, cy, r, 0, 2 * math.pi)
         self._finish(style)
 
-    def _begin_rotation(self, degrees, cx, cy):
+    def _begin_rotation(self, degrees: float, cx: float, cy: float) -> None:
         c = self.canvas
         c.save()
         c.translate(cx, cy)
         c.rotate(math.radians(degrees))
         c.translate(-cx, -cy)
 
-    def _end_rotation(self):
+    def _end_rotation(self) -> None:
         self.canvas.restore()
         self._state = {}  # restore() brought back older styles: send them again when next needed
 
-    def _text(self, x, y, text, style):
+    def _text(self, x: float, y: float, text: str, style: dict[str, Any]) -> None:
         self._apply(style)
         self._set("font", f'{"bold " if style["bold"] else ""}{_n(style["size"])}px {style["family"]}')
         self._set("text_align", self._ALIGN[style["align"]])
@@ -499,28 +500,28 @@ class RecordingPainter(Painter):
 
     width: int = 0
     height: int = 0
-    calls: list[tuple[str, tuple]] = field(default_factory=list)
+    calls: list[tuple[str, tuple[object, ...]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         Painter.__init__(self, self.width, self.height)
 
-    def _rect(self, x, y, w, h, style):
+    def _rect(self, x: float, y: float, w: float, h: float, style: dict[str, Any]) -> None:
         self.calls.append(("rect", (x, y, w, h, tuple(sorted(style.items())))))
 
-    def _round_rect(self, x, y, w, h, r, style):
+    def _round_rect(self, x: float, y: float, w: float, h: float, r: float, style: dict[str, Any]) -> None:
         self.calls.append(("round_rect", (x, y, w, h, r, tuple(sorted(style.items())))))
 
-    def _polygon(self, points, closed, style):
+    def _polygon(self, points: list[Point], closed: bool, style: dict[str, Any]) -> None:
         self.calls.append(("polygon" if closed else "polyline", (tuple(points), tuple(sorted(style.items())))))
 
-    def _circle(self, cx, cy, r, style):
+    def _circle(self, cx: float, cy: float, r: float, style: dict[str, Any]) -> None:
         self.calls.append(("circle", (cx, cy, r, tuple(sorted(style.items())))))
 
-    def _text(self, x, y, text, style):
+    def _text(self, x: float, y: float, text: str, style: dict[str, Any]) -> None:
         self.calls.append(("text", (x, y, text, tuple(sorted(style.items())))))
 
-    def _begin_rotation(self, degrees, cx, cy):
+    def _begin_rotation(self, degrees: float, cx: float, cy: float) -> None:
         self.calls.append(("rotate", (degrees, cx, cy)))
 
-    def _end_rotation(self):
+    def _end_rotation(self) -> None:
         self.calls.append(("end_rotate", ()))

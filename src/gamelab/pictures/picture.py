@@ -6,7 +6,7 @@ import base64
 from abc import ABC, abstractmethod
 from typing import Any, Callable, Generic, Hashable, TypeVar
 
-from .painter import Painter, SvgPainter
+from .painter import Painter, Point, SvgPainter
 
 __all__ = ["Picture", "HitPainter", "SvgImage", "img_tag"]
 
@@ -17,11 +17,11 @@ P = TypeVar("P", bound=Painter)
 class HitPainter(Painter):
     """Draws nothing and keeps only the tagged shapes: hit testing without rendering."""
 
-    def _rect(self, *args): pass
-    def _round_rect(self, *args): pass
-    def _polygon(self, *args): pass
-    def _circle(self, *args): pass
-    def _text(self, *args): pass
+    def _rect(self, x: float, y: float, w: float, h: float, style: dict[str, Any]) -> None: pass
+    def _round_rect(self, x: float, y: float, w: float, h: float, r: float, style: dict[str, Any]) -> None: pass
+    def _polygon(self, points: list[Point], closed: bool, style: dict[str, Any]) -> None: pass
+    def _circle(self, cx: float, cy: float, r: float, style: dict[str, Any]) -> None: pass
+    def _text(self, x: float, y: float, text: str, style: dict[str, Any]) -> None: pass
 
 
 class Picture(ABC, Generic[S]):

@@ -35,6 +35,9 @@ from .painter import Painter, Point
 
 __all__ = ["PngPainter"]
 
+#: a colour as Pillow paints it: red, green, blue, alpha (0–255)
+Rgba = tuple[int, int, int, int]
+
 _RGBA = re.compile(r"rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*(?:,\s*([\d.]+)\s*)?\)")
 
 #: where the CJK faces are looked for (the first that exists is used; Debian, macOS, Windows)
@@ -48,7 +51,7 @@ _CJK_CANDIDATES = (
 )
 
 
-def _colour(text: str | None, alpha: float) -> tuple[int, int, int, int] | None:
+def _colour(text: str | None, alpha: float) -> Rgba | None:
     """A CSS colour as RGBA, its alpha multiplied by ``alpha`` (``None`` and ``"none"`` paint nothing)."""
     if not text or text == "none" or text == "transparent":
         return None
@@ -79,7 +82,7 @@ def _font_file(cjk: bool, bold: bool) -> str | None:
 
 
 @functools.lru_cache(maxsize=256)
-def _font(size: int, cjk: bool, bold: bool) -> Any:
+def _font(size: int, cjk: bool, bold: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     path = _font_file(cjk, bold)
     if path is None:
         return ImageFont.load_default(size)
@@ -121,12 +124,13 @@ class PngPainter(Painter):
         return x * self.k, y * self.k
 
     def _width(self, style: dict[str, Any]) -> int:
-        return max(1, round(style["line_width"] * self.k))
+        line_width: float = style["line_width"]
+        return max(1, round(line_width * self.k))
 
     # -- shapes ----------------------------------------------------------------------------------
     @contextlib.contextmanager
-    def _layer(self, colours: Iterable[tuple[int, int, int, int] | None],
-               box: tuple[float, float, float, float]) -> Iterator[tuple[Any, float, float]]:
+    def _layer(self, colours: Iterable[Rgba | None],
+               box: tuple[float, float, float, float]) -> Iterator[tuple[ImageDraw.ImageDraw, float, float]]:
         """``(draw, dx, dy)`` to paint one shape whose image-pixel extent is ``box``: straight onto the
         picture when its colours are opaque, else onto a layer laid over it (Pillow's drawing replaces
         pixels, it does not blend them)."""
@@ -143,17 +147,17 @@ class PngPainter(Painter):
         yield ImageDraw.Draw(layer), -left, -top
         self.image.alpha_composite(layer, dest=(left, top))
 
-    def _styled(self, style: dict[str, Any]) -> tuple[Any, Any]:
+    def _styled(self, style: dict[str, Any]) -> tuple[Rgba | None, Rgba | None]:
         fill, stroke = _colour(style["fill"], style["alpha"]), _colour(style["stroke"], style["alpha"])
         return (fill if fill and fill[3] else None), (stroke if stroke and stroke[3] else None)
 
-    def _rect(self, x, y, w, h, style):
+    def _rect(self, x: float, y: float, w: float, h: float, style: dict[str, Any]) -> None:
         if self._turns:
             self._polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], True, style)
             return
         self._box_shape(x, y, w, h, 0.0, style)
 
-    def _round_rect(self, x, y, w, h, r, style):
+    def _round_rect(self, x: float, y: float, w: float, h: float, r: float, style: dict[str, Any]) -> None:
         if self._turns:  # turned: the corners as short polygons
             points: list[Point] = []
             for cx, cy, start in ((x + w - r, y + r, -90), (x + w - r, y + h - r, 0), (x + r, y + h - r, 90),
@@ -184,7 +188,7 @@ class PngPainter(Painter):
                 if stroke:
                     d.rectangle(outer, outline=stroke, width=self._width(style))
 
-    def _polygon(self, points, closed, style):
+    def _polygon(self, points: list[Point], closed: bool, style: dict[str, Any]) -> None:
         fill, stroke = self._styled(style)
         if not points or not (fill or stroke):
             return
@@ -204,7 +208,7 @@ class PngPainter(Painter):
                     for px, py in (moved[0], moved[-1]):
                         d.ellipse([px - width / 2, py - width / 2, px + width / 2, py + width / 2], fill=stroke)
 
-    def _circle(self, cx, cy, r, style):
+    def _circle(self, cx: float, cy: float, r: float, style: dict[str, Any]) -> None:
         fill, stroke = self._styled(style)
         if not (fill or stroke):
             return
@@ -218,7 +222,7 @@ class PngPainter(Painter):
             if stroke:
                 d.ellipse([x - outer, y - outer, x + outer, y + outer], outline=stroke, width=self._width(style))
 
-    def _text(self, x, y, text, style):
+    def _text(self, x: float, y: float, text: str, style: dict[str, Any]) -> None:
         fill = _colour(style["fill"], style["alpha"])
         if fill is None or not fill[3] or not text.strip():
             return

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import math
+from typing import Hashable
 
 from .painter import CJK_FONT, Painter
 
@@ -301,7 +302,7 @@ def _honour(painter: Painter, b: _Box, n: int) -> None:
 
 # -- whole tiles --------------------------------------------------------------------------------------
 def draw_tile(painter: Painter, kind: str, x: float, y: float, w: float, h: float, *,
-              thickness: float | None = None, target=None) -> None:
+              thickness: float | None = None, target: Hashable | None = None) -> None:
     """A standing tile seen from the front: the face, with a green back showing below it."""
     t = h * 0.12 if thickness is None else thickness
     r = min(w, h) * 0.1
