@@ -201,7 +201,8 @@ class MinesweeperPicture(Picture[Minesweeper | VMap]):
             return "exploded" if i == vm.exploded else "mine"
         return f"open {vm.near[i]}"
 
-    def looks(self, state: Minesweeper | VMap, ui: MinesweeperUI | None = None) -> dict[tuple[int, int], tuple]:
+    def looks(self, state: Minesweeper | VMap, ui: MinesweeperUI | None = None
+              ) -> dict[tuple[int, int], tuple[str, float | None, bool]]:
         """How each cell looks in the picture of ``state``: a play board compares two of these to redraw
         only the cells that changed (:meth:`draw_cells`)."""
         ui = ui if ui is not None else MinesweeperUI()

@@ -984,7 +984,7 @@ def _blended_safety(a: Analysis) -> float:
     return (4 * first + second) / 5
 
 
-def _bits(mask: int):
+def _bits(mask: int) -> Iterator[int]:
     """The set bit positions of ``mask``, lowest first."""
     while mask:
         low = mask & -mask

@@ -64,7 +64,7 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
         if cell is not None:
             setup.whole("cell", cell, low=8, high=64)
         self.dispatch = steps.pop("dispatch_click", dispatch_click)
-        self.message_rule = steps.pop("game_over_message", game_over_message)
+        self.message_rule: Callable[[int, float, float], str | None] = steps.pop("game_over_message", game_over_message)
         table = steps.pop("table_layout", None)
         #: the game class this board plays: Minesweeper itself, or one on a learner's map steps
         self.rules = Minesweeper.with_rules(**steps) if steps else Minesweeper
@@ -173,7 +173,7 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
         self._drawn = (self.view.pages, size, looks, self.ui.message)
 
     #: what the page shows: (pages seen, picture size, each cell's look, the overlay text)
-    _drawn: tuple[int, tuple[int, int], dict[tuple[int, int], tuple], str | None] | None = None
+    _drawn: tuple[int, tuple[int, int], dict[tuple[int, int], tuple[str, float | None, bool]], str | None] | None = None
 
     def refresh(self) -> None:
         enabled = controls.modes_enabled(self.game)
