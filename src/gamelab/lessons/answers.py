@@ -297,7 +297,7 @@ def dumps(value: Any) -> str:
 
 
 # -- decoding (in the judge) ----------------------------------------------------------------------------
-def _lookup(module: str, qualname: str) -> Any:
+def _lookup(module: str, qualname: str) -> object:
     """The object ``module:qualname`` names, from an already imported gamelab module only (never imports)."""
     loaded = sys.modules.get(module)
     if loaded is None or not (module == "gamelab" or module.startswith("gamelab.")):

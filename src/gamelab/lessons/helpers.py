@@ -38,7 +38,8 @@ class SourceView:
         # noclasses: the colours travel with the HTML (GitHub, nbviewer, Voila); monospace everywhere.
         formatter = HtmlFormatter(noclasses=True, style="friendly", nowrap=False,
                                   prestyles="font-family:monospace;font-size:12px;line-height:1.35")
-        return highlight(code, PythonLexer(), formatter)
+        html: str = highlight(code, PythonLexer(), formatter)  # pygments has no type information
+        return html
 
     def _repr_html_(self) -> str:
         if self.folded:
@@ -266,11 +267,11 @@ def _progress_bar(label: str, count: int) -> Any:
     import ipywidgets as widgets
     from IPython.display import display
 
-    class Bar(widgets.IntProgress):
+    class Bar(widgets.IntProgress):  # type: ignore[misc, unused-ignore]  # ipywidgets has no type information (Any)
         def __repr__(self) -> str:  # what a notebook shows where the bar cannot live (opened, not run yet)
             return f"{self.description} ({self.value} of {self.max})"
 
     bar = Bar(value=0, min=0, max=max(count, 1), description=label,
               style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
-    display(bar)
+    display(bar)  # type: ignore[no-untyped-call, unused-ignore]  # IPython's display is not annotated
     return bar

@@ -38,6 +38,7 @@ from ..klondike import game as engine
 from ..klondike.cards import RANK_NAMES, SUITS, Card, new_deck, shuffled_deck
 from ..klondike.controls import describe
 from ..klondike.game import Klondike, Selection
+from ..klondike.picture import CardAt, Foundation, Waste
 from ..pictures import SvgImage, SvgPainter
 from .exercises import Exercise, Explanation, check, exercise, register, use_all  # noqa: F401  (the examples use check)
 
@@ -71,7 +72,7 @@ def your_pieces(*functions: Callable[..., Any], even_if_failing: bool = False) -
 
 
 # -- slow demos, on request -------------------------------------------------------------------------------------
-class OnRequest(widgets.VBox):
+class OnRequest(widgets.VBox):  # type: ignore[misc, unused-ignore]  # ipywidgets has no type information (Any)
     """A button that runs slow ``work()`` when pressed, never on Run All; what the work prints or shows
     appears under the button (and again, fresh, on the next press).
 
@@ -1412,7 +1413,7 @@ def _move_marks(game: Klondike, action: str, colour: str) -> dict[Any, str]:
     except (ValueError, IndexError, AttributeError, KeyError):
         return {}
     picked = ui.hint_from
-    if not isinstance(picked, (controls.Waste, controls.Foundation, controls.CardAt)):
+    if not isinstance(picked, (Waste, Foundation, CardAt)):
         return {}
     return _selection_marks(game, controls.selection_of(picked), colour)
 

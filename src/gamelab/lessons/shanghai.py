@@ -699,7 +699,7 @@ register(Exercise(
 ))
 
 
-def filling_grid(seed: int, steps: int) -> list:
+def filling_grid(seed: int, steps: int) -> list[list[list[Any]]]:
     """The tutorial's grid while ``initTiles`` fills it: the layout marked ``UNFILLED`` and the first
     ``steps`` pairs placed (fewer if the filling ends first), as the generator makes it for ``seed``
     (a fresh copy each time: a learner's function may change it)."""
@@ -707,11 +707,11 @@ def filling_grid(seed: int, steps: int) -> list:
 
 
 @lru_cache(maxsize=None)
-def _filling_grid(seed: int, steps: int) -> list:
+def _filling_grid(seed: int, steps: int) -> list[list[list[Any]]]:
     rng = random.Random(seed)
     kinds = generator.shuffled_pairs(rng)
     mask = b.layout_mask()
-    grid: list = [[[generator.UNFILLED if mask[d][r][c] else None for c in range(COL_COUNT)]
+    grid: list[list[list[Any]]] = [[[generator.UNFILLED if mask[d][r][c] else None for c in range(COL_COUNT)]
                    for r in range(ROW_COUNT)] for d in range(DEPTH_COUNT)]
     for step in range(steps):
         rets = generator.get_edges(grid)
@@ -724,7 +724,7 @@ def _filling_grid(seed: int, steps: int) -> list:
     return grid
 
 
-def filling_text(grid: list, offered: Iterable[Position] = ()) -> str:
+def filling_text(grid: list[list[list[Any]]], offered: Iterable[Position] = ()) -> str:
     """A grid being filled as text, the four layers side by side: ``■`` a tile placed, ``·`` a place still
     undefined (``UNFILLED``), ``○`` a place offered (by ``get_edges``), blank where no tile goes.
 
@@ -776,7 +776,7 @@ def _run_edges(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
     return _positions_of(function(filling_grid(*case)))
 
 
-def _grid_game(grid: list) -> tuple[Shanghai, set[Position]]:
+def _grid_game(grid: list[list[list[Any]]]) -> tuple[Shanghai, set[Position]]:
     """The placed tiles of a grid being filled, as a position, and its unfilled places."""
     kinds = {}
     unfilled = set()
