@@ -56,7 +56,7 @@ from __future__ import annotations
 import heapq
 import random
 from dataclasses import dataclass, field
-from typing import Generator, Literal
+from typing import Any, Generator, Literal
 
 from .game import Klondike
 
@@ -97,7 +97,8 @@ _CHILDREN = [
 #   ("tf", column)            a column's top card to its foundation
 #   ("tt", column, count, to) the top ``count`` cards of a column onto another
 #   ("ft", suit, column)      a foundation's top card back onto a column
-Move = tuple
+# Its tag decides its length, which the checker cannot follow from ``kind = move[0]``: any tuple.
+Move = tuple[Any, ...]
 
 
 @dataclass
@@ -130,8 +131,10 @@ class SolveResult:
         return f"no win found within the budget of {self.budget:,} positions"
 
 
+# The seven columns' face-up runs, each bottom card first.
+Columns = tuple[tuple[int, ...], ...]
 # A position: (columns' face-up runs, face-down counts, foundation heights, talon, waste size).
-State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+State = tuple[Columns, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 # A best-first search's node: its parent node (None at the start) and the moves from the parent.
 _Node = tuple["_Node | None", list[Move]]
 
@@ -276,7 +279,8 @@ class _Search:
         ups = _replace(ups, column, ups[column] + (card,))
         return ups, ndown, found, talon, p
 
-    def _take(self, ups, ndown, column: int, count: int):
+    def _take(self, ups: Columns, ndown: tuple[int, ...], column: int, count: int
+              ) -> tuple[Columns, tuple[int, ...]]:
         """Remove ``count`` face-up cards from ``column``, turning over the card beneath if any."""
         rest = ups[column][:-count]
         if not rest and ndown[column]:
@@ -832,11 +836,11 @@ def _nothing() -> Generator[None, None, None]:
     yield from ()
 
 
-def _replace(ups, index: int, run):
+def _replace(ups: Columns, index: int, run: tuple[int, ...]) -> Columns:
     return ups[:index] + (run,) + ups[index + 1:]
 
 
-def _bump(found, suit: int, by: int):
+def _bump(found: tuple[int, ...], suit: int, by: int) -> tuple[int, ...]:
     return found[:suit] + (found[suit] + by,) + found[suit + 1:]
 
 
