@@ -982,10 +982,15 @@ _NUMBER = {str(n): n or 5 for n in range(10)}  # a tile's digit -> its number, a
 
 Block = tuple[int, int, int]  # (kind, suit index, n): n is the first number of a run
 OpenBlock = tuple[int, int, int, str | None, str]  # a meld's block, its direction and its text (0 read as 5)
+Splits = tuple[tuple[Block, ...], ...]  # the ways to split some tiles into sets, each a tuple of blocks
+# a numbered suit as scoring reads it (see _numbered_suit): (tiles, splits, ((n, splits once a pair of n is out), ...))
+NumberedSuit = tuple[int, Splits, tuple[tuple[int, Splits], ...]]
+# the honours as scoring reads them (see _honour_suit): (tiles, triplet blocks, the pair's number or 0, fits)
+HonourSuit = tuple[int, tuple[Block, ...], int, bool]
 
 
 @lru_cache(maxsize=None)
-def _suit_splits(s: int, key: int) -> tuple[tuple[Block, ...], ...]:
+def _suit_splits(s: int, key: int) -> Splits:
     """Every way to split the tiles of numbered suit ``s`` (packed counts of 1..9) into runs and
     triplets, runs first: blocks (kind, s, n), a run being n, n+1, n+2.
 
@@ -1010,7 +1015,7 @@ def _suit_splits(s: int, key: int) -> tuple[tuple[Block, ...], ...]:
 
 
 @lru_cache(maxsize=None)
-def _numbered_suit(s: int, key: int) -> tuple[int, tuple[tuple[Block, ...], ...], tuple]:
+def _numbered_suit(s: int, key: int) -> NumberedSuit:
     """What scoring needs of numbered suit ``s`` from its packed counts of 1..9: (tiles, splits into
     sets, ((n, splits once a pair of n is out), ...)), a split being a tuple of blocks (kind, s, n).
     Only what the number of tiles allows is worked out: splits into sets for a multiple of 3, the
@@ -1030,7 +1035,7 @@ def _numbered_suit(s: int, key: int) -> tuple[int, tuple[tuple[Block, ...], ...]
 
 
 @lru_cache(maxsize=None)
-def _honour_suit(key: int) -> tuple[int, tuple[Block, ...], int, bool]:
+def _honour_suit(key: int) -> HonourSuit:
     """The same for the honours (packed counts of z1..z7): (tiles, triplet blocks, the pair's number or 0, fits)."""
     triplets = []
     pair = 0
@@ -1196,7 +1201,8 @@ def _meld_facts(melds: tuple[str, ...]) -> _MeldFacts:
 _NO_MELDS: _MeldFacts = ((), (), True, 0, (0, 0, 0), ())
 
 
-def _quick_readings(suits: tuple, opened: tuple[Block, ...]) -> list[tuple[Block, ...]]:
+def _quick_readings(suits: tuple[NumberedSuit, NumberedSuit, NumberedSuit, HonourSuit], opened: tuple[Block, ...]
+                    ) -> list[tuple[Block, ...]]:
     """The four-sets-and-a-pair readings of a complete hand, in majiang-core's order (pair kinds m1…z7).
 
     Only the suit holding 2 more than a multiple of 3 tiles can hold the pair (the others split
@@ -1219,15 +1225,15 @@ def _quick_readings(suits: tuple, opened: tuple[Block, ...]) -> list[tuple[Block
         if s != pair_suit and not splits[s]:
             return []
     if pair_suit == 3:
-        pairs: list[tuple[tuple[Block], list]] = [(((_PAIR, 3, honours[2]),), splits)]
+        pairs: list[tuple[tuple[Block], list[Splits]]] = [(((_PAIR, 3, honours[2]),), splits)]
     else:
         pairs = []
-        for n, found in suits[pair_suit][2]:
+        for n, found in suits[pair_suit][2]:  # type: ignore[union-attr]  # pair_suit < 3 here: a numbered suit
             with_pair = splits[:]
             with_pair[pair_suit] = found
             pairs.append((((_PAIR, pair_suit, n),), with_pair))
     rest_blocks = honours[1] + opened
-    out = []
+    out: list[tuple[Block, ...]] = []
     for pair, (split_m, split_p, split_s) in pairs:
         for a in split_m:
             for b in split_p:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import lzma
 from pathlib import Path
-from typing import Sequence
+from typing import Protocol, Sequence
 
 from .hand import Hand
 from .tiles import SUITS
@@ -379,9 +379,15 @@ def _read_suit_table() -> tuple[bytes, list[int]] | None:
     return table
 
 
+class _Forgettable(Protocol):
+    """A table that can be emptied (a dict)."""
+
+    def clear(self) -> None: ...
+
+
 #: tables built elsewhere from these vector ids (the bots' per-suit tables in ``table/tactics.py``):
 #: they are forgotten with the ids
-_ID_TABLES: list[dict] = []
+_ID_TABLES: list[_Forgettable] = []
 
 
 def _clear_tables() -> None:

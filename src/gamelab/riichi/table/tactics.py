@@ -415,7 +415,7 @@ def _by_suit(positions: tuple[int, ...], honour: bool) -> tuple[tuple[int, ...],
     return found
 
 
-def _suit_kinds(table: dict, other: int, key: int, honour: bool, n_melds: int,
+def _suit_kinds(table: dict[int, tuple[tuple[int, ...], ...]], other: int, key: int, honour: bool, n_melds: int,
                 ids: tuple[int, tuple[tuple[int, int], ...]], keep: bool) -> tuple[tuple[int, ...], ...]:
     """Fill one entry of _IMPROVERS (``keep`` False: the changed keys that merge nearer complete than
     the suit's own key) or _KEEPERS (``keep`` True: those that merge just as near), from ``ids``
@@ -565,7 +565,8 @@ def estimate_value(counts: Sequence[int], melds: Sequence[str], closed: bool, do
     return points_for_han(han, dealer)
 
 
-_VALUE_SITUATIONS: dict[tuple, tuple[int, list[tuple[int, int, bool]], bool, list[int], int]] = {}
+_VALUE_SITUATIONS: dict[tuple[tuple[str, ...], tuple[int, ...], int, int],
+                        tuple[int, list[tuple[int, int, bool]], bool, list[int], int]] = {}
 
 
 def _value_situation(melds: Sequence[str], dora: Sequence[int], round_wind: int,
