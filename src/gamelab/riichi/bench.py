@@ -12,6 +12,7 @@ a hand is shanten and how much is the rest (the table's flow, legality checks, s
 from __future__ import annotations
 
 import time
+from typing import Callable, Sequence
 
 from ..measure import Row
 from . import shanten_of_counts
@@ -27,12 +28,13 @@ class _Recorder:
     def __init__(self) -> None:
         self.calls: list[tuple[list[int], int]] = []
 
-    def __call__(self, counts, n_melds):
+    def __call__(self, counts: Sequence[int], n_melds: int) -> int:
         self.calls.append((list(counts), n_melds))
         return shanten_of_counts(counts, n_melds)
 
 
-def _play(games: int, rounds: int, first_seed: int, shanten=shanten_of_counts, level: str = "easy") -> int:
+def _play(games: int, rounds: int, first_seed: int, shanten: Callable[[Sequence[int], int], int] = shanten_of_counts,
+          level: str = "easy") -> int:
     hands = 0
     for seed in range(first_seed, first_seed + games):
         table = Table(players=[Bot(seed=seed * 4 + i, shanten=shanten, level=level) for i in range(4)],

@@ -29,7 +29,7 @@ import math
 import random
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .. import WinContext, dora_from_indicator, shanten_of_counts
 from ..hand import _PLAIN_WEIGHT, Hand, _meld_info, _new_hand, _over_four
@@ -78,7 +78,7 @@ def kind_index(tile: str) -> int:
     return _SUIT_BASE[tile[0]] + (int(tile[1]) or 5) - 1
 
 
-def counts34(hand) -> list[int]:
+def counts34(hand: Hand) -> list[int]:
     """The concealed tiles of a :class:`~gamelab.riichi.Hand` as 34 counts (red fives as fives)."""
     return _counts_of_keys(keys_of_packed(hand.packed))
 
@@ -116,7 +116,7 @@ class Bot:
     """
 
     def __init__(self, seed: int | None = None, rng: random.Random | None = None,
-                 shanten=shanten_of_counts, name: str = "bot", breadth: int = 4, level: str = DEFAULT_LEVEL,
+                 shanten: Callable[[Sequence[int], int], int] = shanten_of_counts, name: str = "bot", breadth: int = 4, level: str = DEFAULT_LEVEL,
                  tuning: "Tuning | None" = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
@@ -395,7 +395,7 @@ class _Record:
 
     def __init__(self) -> None:
         self.hand = -1
-        self.events: list = []  # the current hand's events (a new list for each hand, at each table)
+        self.events: list[dict[str, Any]] = []  # the current hand's events (a new list for each hand, at each table)
         self.position = 0
         self.visible = [0] * 34  # discards, melds (tiles from hands) and dora indicators
         self.safe: list[set[int]] = [set(), set(), set(), set()]  # kinds each seat cannot win on now
@@ -685,18 +685,24 @@ class Tuning:
         return self.ready_risk if shanten <= 0 else self.one_risk if shanten == 1 else self.far_risk
 
 
+# a kind whose draw leaves the hand one discard from ready, with (waits, value) of each ready hand
+# its discards then leave (see _Normal._reachable)
+_Reach = tuple[int, list[tuple[list[int], float]]]
+
+
 class _Normal:
     """The normal level's decisions (see the module docstring of ``tactics.py``)."""
 
     def __init__(self, bot: "Bot") -> None:
         self.bot = bot
         self.tuning = bot.tuning
-        self._tenpai: dict[tuple, tuple[list[int], float]] = {}
-        self._values: dict[tuple, float] = {}
-        self._deep: dict[tuple, list] = {}
-        self._kinds: dict[tuple, list[int]] = {}
+        # keyed by the hand: its four suit keys, its number of melds, the melds imagined (extra) and its red fives
+        self._tenpai: dict[tuple[int, int, int, int, int, Sequence[str], int], tuple[list[int], float]] = {}
+        self._values: dict[tuple[int, int, int, int, Sequence[str], int], float] = {}  # no number of melds
+        self._deep: dict[tuple[int, int, int, int, int, Sequence[str], int], list[_Reach]] = {}
+        self._kinds: dict[tuple[int, int, int, int, int], list[int]] = {}  # the tiles alone
         self._contexts: dict[bool, WinContext] = {}
-        self._hand_events: list = []  # the hand (its events) and the number of dora the caches are for
+        self._hand_events: list[dict[str, Any]] = []  # the hand (its events) and the number of dora the caches are for
         self._dora_count = 0
 
     # --------------------------------------------------------------- hand speed and value
@@ -729,7 +735,7 @@ class _Normal:
                 total += points
         return good, (total / len(good) if good else 0.0)
 
-    def _reachable(self, look: _Look, keys: list[int], n_melds: int, extra: Sequence[str]) -> list:
+    def _reachable(self, look: _Look, keys: list[int], n_melds: int, extra: Sequence[str]) -> list[_Reach]:
         """For a hand one step from ready: each kind whose draw makes it ready, with the ready hands its
         discards then leave, as :meth:`_tenpai_info` gives them (waits, value) (cached for the hand: it
         depends on the tiles only)."""
@@ -1057,7 +1063,7 @@ class _Normal:
         return best, lowest
 
 
-def _win_points(hand, wait: int, context: WinContext) -> int:
+def _win_points(hand: Hand, wait: int, context: WinContext) -> int:
     """The points of winning on a discard of kind ``wait``: 0 without a yaku, or for a fifth copy (a
     shape no draw can make)."""
     return ron_points(hand, KIND_NAMES[wait] + "+", context)
@@ -1099,7 +1105,7 @@ def _count(keys: Sequence[int], kind: int) -> int:
     return (keys[KIND_SUIT[kind]] // KIND_STEP[kind]) & 15
 
 
-def _take(hand, tile: str) -> None:
+def _take(hand: Hand, tile: str) -> None:
     """Take one ``tile`` out of a hand's concealed tiles (a plain copy before a red five)."""
     suit, n = tile[0], int(tile[1])
     if n != 5 or suit == "z" or hand.count(f"{suit}5") > hand.count(f"{suit}0"):
@@ -1122,7 +1128,7 @@ def _tile_keep(kind: int, look: _Look) -> float:
     return value + (0.5 if n in (0, 8) else 1.5 if n in (1, 7) else 2.0)
 
 
-def _aborts_nine(hand) -> bool:
+def _aborts_nine(hand: Hand) -> bool:
     """Both levels call 九種九牌 (abort on nine kinds of terminals and honours) unless the hand holds
     eleven or more kinds, near enough to go for thirteen orphans."""
     orphans = sum(1 for k, c in enumerate(counts34(hand)) if c and (k >= 27 or k % 9 in (0, 8)))

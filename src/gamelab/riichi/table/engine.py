@@ -117,7 +117,8 @@ class Table:
         self.points = [self.rules.starting_points] * 4  # by player id (defen)
         self.wall: Wall | None = None
         self.hands: list[Hand] = [Hand() for _ in range(4)]  # by seat
-        self._discards_memo: tuple[Hand, tuple, list[str]] | None = None  # see discard_options
+        # see discard_options: (hand, its state (packed, hidden, drawn, riichi, melds), its discards)
+        self._discards_memo: tuple[Hand, tuple[int, int, str | None, bool, tuple[str, ...]], list[str]] | None = None
         self.rivers: list[River] = [River() for _ in range(4)]  # by seat
         self.player_id = [0, 1, 2, 3]
         self.turn = -1  # seat to act (lunban)
