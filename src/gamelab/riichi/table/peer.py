@@ -130,7 +130,7 @@ class PeerProcess:
             raise PeerError(f"the peer {self.command[:2]} stopped: {error}") from None
         if not line:
             raise PeerError(f"the peer {self.command[:2]} stopped answering (exit code {self._process.poll()})")
-        answer = json.loads(line)
+        answer: dict[str, Any] = json.loads(line)
         if "error" in answer:
             raise PeerError(f"the peer failed on {message.get('cmd')!r}: {answer['error']}")
         return answer

@@ -82,8 +82,8 @@ class SimulationStats:
         points = [p for g in self.results for p in g.final_points]
         return statistics.pstdev(points) if points else 0.0
 
-    def draw_counts(self) -> Counter:
-        total: Counter = Counter()
+    def draw_counts(self) -> Counter[str]:
+        total: Counter[str] = Counter()
         for g in self.results:
             total.update(g.draws)
         return total
@@ -110,7 +110,7 @@ def play_bot_game(rules: Rules | Mapping[str, Any] | str | None = None, seed: in
     """
     table = Table(players=[Bot(seed=seed * 4 + i, level=level) for i in range(4)], rules=rules, qijia=qijia, seed=seed)
     table.run()
-    draws: Counter = Counter()
+    draws: Counter[str] = Counter()
     repeats = 0
     log = table.paipu["log"]
     for i, hand in enumerate(log):
