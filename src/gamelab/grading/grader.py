@@ -132,7 +132,7 @@ class Submission:
         return data
 
 
-def quoted(text: Any, limit: int = MESSAGE_LIMIT) -> str:
+def quoted(text: object, limit: int = MESSAGE_LIMIT) -> str:
     """A text from a submission (or about one), cut to ``limit`` characters, control characters shown."""
     text = str(text)
     text = "".join(ch if ch.isprintable() or ch in "\n\t" else f"\\x{ord(ch):02x}" for ch in text[:limit + 1])
