@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import asdict, dataclass
-from typing import Callable
+from typing import Any, Callable
 
 __all__ = ["Row", "timed", "best_of", "wilson"]
 
@@ -27,7 +27,7 @@ class Row:
     reference_value: float | None = None
     ratio: float | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     def __str__(self) -> str:

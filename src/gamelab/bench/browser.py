@@ -258,7 +258,8 @@ def artifacts_dir() -> Path:
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 def write_notebook(path: Path, cells: list[str]) -> Path:
@@ -399,7 +400,7 @@ class BoardPage:
         """Where to click next (picture pixels), waiting while the board is busy."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            answer = json.loads(self.kernel("_bench_next()").strip().splitlines()[-1])
+            answer: dict[str, Any] = json.loads(self.kernel("_bench_next()").strip().splitlines()[-1])
             if not answer.get("wait"):
                 return answer
             time.sleep(0.2)

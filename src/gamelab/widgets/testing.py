@@ -23,7 +23,7 @@ from .board import PlayBoard, fire
 __all__ = ["CanvasMessages", "SimulatedPage", "click", "centre_of", "decode"]
 
 
-def decode(buffers: list[Any]) -> list[tuple[str, list]]:
+def decode(buffers: list[Any]) -> list[tuple[str, list[Any]]]:
     """The drawing commands in one ipycanvas message, by name (``[('fillRect', [0, 0, 10, 10]), …]``)."""
     from ipycanvas.canvas import COMMANDS
 
@@ -41,9 +41,9 @@ class CanvasMessages:
 
         self._manager = module._CANVAS_MANAGER
         self._original = self._manager.send
-        self.messages: list[tuple[dict, list]] = []
+        self.messages: list[tuple[dict[str, Any], list[Any]]] = []
 
-        def send(content: dict, buffers: list | None = None, **kw: Any) -> None:
+        def send(content: dict[str, Any], buffers: list[Any] | None = None, **kw: Any) -> None:
             self.messages.append((content, list(buffers or [])))
             self._original(content, buffers, **kw)
 
@@ -65,7 +65,7 @@ class CanvasMessages:
             total += len(json.dumps(content)) + sum(len(bytes(b)) for b in buffers)
         return total
 
-    def _messages_to(self, canvas: Any) -> list[list[tuple[str, list]]]:
+    def _messages_to(self, canvas: Any) -> list[list[tuple[str, list[Any]]]]:
         name = f"IPY_MODEL_{canvas.model_id}"
         found = []
         for _, buffers in self.messages:
@@ -79,12 +79,12 @@ class CanvasMessages:
         messages that paint its new sprites (those name the sprites' own canvases)."""
         return len(self._messages_to(canvas))
 
-    def commands_to(self, canvas: Any) -> list[tuple[str, list]]:
+    def commands_to(self, canvas: Any) -> list[tuple[str, list[Any]]]:
         """The commands of the messages that draw on ``canvas`` (see :meth:`to`)."""
         return [command for message in self._messages_to(canvas) for command in message]
 
-    def commands(self) -> list[tuple[str, list]]:
-        out: list[tuple[str, list]] = []
+    def commands(self) -> list[tuple[str, list[Any]]]:
+        out: list[tuple[str, list[Any]]] = []
         for _, buffers in self.messages:
             if buffers:
                 out.extend(decode(buffers))
@@ -113,7 +113,7 @@ class SimulatedPage(CanvasMessages):
         self.reload()
         original = self._manager.send
 
-        def send(content: dict, buffers: list | None = None, **kw: Any) -> None:
+        def send(content: dict[str, Any], buffers: list[Any] | None = None, **kw: Any) -> None:
             original(content, buffers, **kw)
             if buffers:
                 self._receive(decode(list(buffers)))
@@ -127,7 +127,7 @@ class SimulatedPage(CanvasMessages):
         self.canvases: dict[str, list[str]] = {}
         self.broken: str | None = None  # the error that stopped this page's drawing
 
-    def _receive(self, commands: list[tuple[str, list]]) -> None:
+    def _receive(self, commands: list[tuple[str, list[Any]]]) -> None:
         for name, args in commands:
             if self.broken:
                 return
