@@ -117,8 +117,8 @@ def write_solution_lessons(target: Path) -> tuple[list[Path], list[Path]]:
     written: list[Path] = []
     kept: list[Path] = []
     for source in lesson_files():
-        notebook = with_solutions(nbformat.read(source, as_version=4))  # type: ignore[no-untyped-call, unused-ignore]  # nbformat has no annotations
-        data = nbformat.writes(notebook).encode("utf-8")  # type: ignore[no-untyped-call, unused-ignore]  # nbformat has no annotations
+        notebook = with_solutions(nbformat.read(source, as_version=4))  # type: ignore[no-untyped-call]  # nbformat has no annotations
+        data = nbformat.writes(notebook).encode("utf-8")  # type: ignore[no-untyped-call]  # nbformat has no annotations
         destination = target / source.name
         (written if _write_new(destination, data) else kept).append(destination)
     return written, kept

@@ -32,7 +32,7 @@ def solved(lesson_id: str) -> Any:
     from ..lessons.catalog import lessons
     from ..lessons.solutions import with_solutions
 
-    return with_solutions(nbformat.read(lessons()[lesson_id].path, as_version=4))  # type: ignore[no-untyped-call, unused-ignore]  # nbformat has no annotations
+    return with_solutions(nbformat.read(lessons()[lesson_id].path, as_version=4))  # type: ignore[no-untyped-call]  # nbformat has no annotations
 
 
 def wrong_versions(lesson_id: str) -> dict[str, str]:
@@ -45,7 +45,7 @@ def wrong_versions(lesson_id: str) -> dict[str, str]:
 
     found: dict[str, str] = {}
     known = registry()
-    for cell in nbformat.read(lessons()[lesson_id].path, as_version=4).cells:  # type: ignore[no-untyped-call, unused-ignore]  # nbformat has no annotations
+    for cell in nbformat.read(lessons()[lesson_id].path, as_version=4).cells:  # type: ignore[no-untyped-call]  # nbformat has no annotations
         if cell.cell_type != "code" or "exercise" in cell.metadata.get("tags", []):
             continue
         for match in re.finditer(r'@exercise\("([\w.]+)"\)\ndef (\w+)\(', cell.source):
@@ -77,7 +77,7 @@ def make_class(folder: Path, learners: int) -> list[Path]:
 
     from ..lessons.catalog import lessons
 
-    variants = {lesson: (nbformat.writes(solved(lesson)), nbformat.writes(with_wrong_versions(lesson)))  # type: ignore[no-untyped-call, unused-ignore]  # nbformat has no annotations
+    variants = {lesson: (nbformat.writes(solved(lesson)), nbformat.writes(with_wrong_versions(lesson)))  # type: ignore[no-untyped-call]  # nbformat has no annotations
                 for lesson in lessons()}
     paths = []
     for k in range(learners):
@@ -116,7 +116,7 @@ def reference_verdicts(path: Path) -> dict[str, str]:
     import nbformat
     from nbclient import NotebookClient
 
-    notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call, unused-ignore]  # nbformat has no annotations
+    notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]  # nbformat has no annotations
     NotebookClient(notebook, timeout=600, kernel_name="python3", allow_errors=True, store_widget_state=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     return {exercise: status for exercise, status, own, _ in check_reports(notebook) if own}

@@ -61,7 +61,7 @@ def grade_on_cluster(submissions: Iterable[Submission], options: Options, addres
 
     items = list(submissions)
     results: list[NotebookResult | None] = [None] * len(items)
-    with Client(address) as client:  # type: ignore[no-untyped-call, unused-ignore]  # distributed's Client is not annotated
+    with Client(address) as client:  # type: ignore[no-untyped-call]  # distributed's Client is not annotated
         order = {}
         for k, submission in enumerate(items):
             try:
@@ -74,7 +74,7 @@ def grade_on_cluster(submissions: Iterable[Submission], options: Options, addres
                 continue
             future = client.submit(grade_remote, submission.name, data, submission.learner, options, pure=False)
             order[future.key] = (k, future)
-        for future in as_completed([f for _, f in order.values()]):  # type: ignore[no-untyped-call, unused-ignore]  # distributed's as_completed is not annotated
+        for future in as_completed([f for _, f in order.values()]):  # type: ignore[no-untyped-call]  # distributed's as_completed is not annotated
             result = result_of(future.result())
             results[order[future.key][0]] = result
             if on_result is not None:

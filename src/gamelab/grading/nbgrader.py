@@ -106,6 +106,6 @@ def write_course(target: Path, sources: list[Path]) -> list[Path]:
         destination = folder / source.name
         if destination.exists() or destination.is_symlink():
             continue
-        nbformat.write(assignment(nbformat.read(source, as_version=4)), destination)  # type: ignore[no-untyped-call, unused-ignore]  # nbformat has no annotations
+        nbformat.write(assignment(nbformat.read(source, as_version=4)), destination)  # type: ignore[no-untyped-call]  # nbformat has no annotations
         written.append(destination)
     return written

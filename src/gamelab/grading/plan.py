@@ -98,7 +98,7 @@ def _python(source: str) -> str:
     from IPython.core.inputtransformer2 import TransformerManager
 
     try:
-        return str(TransformerManager().transform_cell(source))  # type: ignore[no-untyped-call, unused-ignore]  # IPython's TransformerManager is not annotated
+        return str(TransformerManager().transform_cell(source))  # type: ignore[no-untyped-call]  # IPython's TransformerManager is not annotated
     except Exception:  # a cell IPython cannot read either: Python's parser will say where
         return source
 

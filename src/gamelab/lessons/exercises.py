@@ -520,7 +520,7 @@ def announce(note: PiecesNote) -> None:
     from IPython.display import display
 
     if get_ipython() is not None:
-        display(note)  # type: ignore[no-untyped-call, unused-ignore]  # IPython's display is not annotated
+        display(note)  # type: ignore[no-untyped-call]  # IPython's display is not annotated
     else:
         print(note.summary)
 

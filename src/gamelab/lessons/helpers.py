@@ -267,11 +267,11 @@ def _progress_bar(label: str, count: int) -> Any:
     import ipywidgets as widgets
     from IPython.display import display
 
-    class Bar(widgets.IntProgress):  # type: ignore[misc, unused-ignore]  # ipywidgets has no type information (Any)
+    class Bar(widgets.IntProgress):  # type: ignore[misc]  # ipywidgets has no type information (Any)
         def __repr__(self) -> str:  # what a notebook shows where the bar cannot live (opened, not run yet)
             return f"{self.description} ({self.value} of {self.max})"
 
     bar = Bar(value=0, min=0, max=max(count, 1), description=label,
               style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
-    display(bar)  # type: ignore[no-untyped-call, unused-ignore]  # IPython's display is not annotated
+    display(bar)  # type: ignore[no-untyped-call]  # IPython's display is not annotated
     return bar

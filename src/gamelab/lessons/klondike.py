@@ -72,7 +72,7 @@ def your_pieces(*functions: Callable[..., Any], even_if_failing: bool = False) -
 
 
 # -- slow demos, on request -------------------------------------------------------------------------------------
-class OnRequest(widgets.VBox):  # type: ignore[misc, unused-ignore]  # ipywidgets has no type information (Any)
+class OnRequest(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type information (Any)
     """A button that runs slow ``work()`` when pressed, never on Run All; what the work prints or shows
     appears under the button (and again, fresh, on the next press).
 

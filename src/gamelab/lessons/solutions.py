@@ -40,8 +40,8 @@ def write_solutions(sources: list[Path], target: Path) -> list[Path]:
     target.mkdir(parents=True, exist_ok=True)
     written = []
     for source in sources:
-        notebook = nbformat.read(source, as_version=4)  # type: ignore[no-untyped-call, unused-ignore]  # nbformat has no annotations
+        notebook = nbformat.read(source, as_version=4)  # type: ignore[no-untyped-call]  # nbformat has no annotations
         destination = target / source.name
-        nbformat.write(with_solutions(notebook), destination)  # type: ignore[no-untyped-call, unused-ignore]  # nbformat has no annotations
+        nbformat.write(with_solutions(notebook), destination)  # type: ignore[no-untyped-call]  # nbformat has no annotations
         written.append(destination)
     return written

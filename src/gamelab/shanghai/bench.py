@@ -21,6 +21,7 @@ import random
 import statistics
 import time
 from itertools import product
+from typing import Any, Callable
 
 from ..measure import Row
 from .board import COL_COUNT, DEPTH_COUNT, ROW_COUNT, Position, can_select, iter_bits, position_of_index
@@ -42,7 +43,7 @@ RANDOM_SEED = 2026
 CERTIFY_LIMIT = 3**7
 
 
-def _median_time(fn, numbers: list[int]) -> float:
+def _median_time(fn: Callable[[random.Random], object], numbers: list[int]) -> float:
     times = []
     for n in numbers:
         start = time.perf_counter()
@@ -111,7 +112,7 @@ def certify_lost(masks: dict[int, int], core: list[int]) -> bool:
     return True
 
 
-def random_deal_figures(count: int, seed: int = RANDOM_SEED, node_limit: int = DEFAULT_NODE_LIMIT) -> dict:
+def random_deal_figures(count: int, seed: int = RANDOM_SEED, node_limit: int = DEFAULT_NODE_LIMIT) -> dict[str, Any]:
     """Decide ``count`` random deals; statuses, CPU seconds and nodes per deal. Winning lines are replayed."""
     rng = random.Random(seed)
     statuses, seconds, nodes = [], [], []

@@ -18,7 +18,7 @@ The grid here is the tutorial's ``tiles3x3``: ``grid[depth][row][col]`` holds a 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
 from ..errors import quote
 
@@ -205,7 +205,7 @@ def can_select(grid: Grid, depth: int, row: int, col: int) -> bool:
     return False
 
 
-def put_back(grid: list, tile: Tile) -> None:
+def put_back(grid: list[list[list[object]]], tile: Tile) -> None:
     """Put a taken tile back where it lay — the tutorial's ``Tile.Undo`` (アンドゥ機能). The tile keeps
     its place (depth, row, col) after it is taken, so undoing is one assignment.
 
@@ -317,7 +317,7 @@ def free_mask(present: int) -> int:
     return present & ~covered & ~boxed_in
 
 
-def iter_bits(mask: int):
+def iter_bits(mask: int) -> Iterator[int]:
     """The indices of the set bits of ``mask``, lowest first (the tutorial's depth/row/col scan order)."""
     while mask:
         low = mask & -mask

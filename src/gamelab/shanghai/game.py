@@ -235,7 +235,8 @@ class Shanghai(Game):
         :func:`~gamelab.shanghai.board.first_pair` on :meth:`grid`, or of :attr:`search_rule`."""
         rule = type(self).search_rule
         if rule is not None:
-            return rule(self.grid())
+            found: tuple[Tile, Tile] | None = rule(self.grid())
+            return found
         seen: dict[int, Tile] = {}
         for tile in self.selectable():
             if tile.kind in seen:

@@ -101,7 +101,7 @@ def get_random2(rng: random.Random, max_: int) -> tuple[int, int] | None:
     return 0, 1
 
 
-def get_edges(grid: list) -> list[Position]:
+def get_edges(grid: list[list[list[Any]]]) -> list[Position]:
     """The places to fill next — the tutorial's ``getEdges``.
 
     For each row of each layer: the first ``UNFILLED`` place from the left and the first from the right,
@@ -143,7 +143,7 @@ def shuffled_pairs(rng: random.Random) -> list[int]:
     return [kind for _, kind in keyed]
 
 
-def init_tiles(rng: random.Random) -> tuple[list, list[tuple[Position, Position]]] | None:
+def init_tiles(rng: random.Random) -> tuple[list[list[list[Any]]], list[tuple[Position, Position]]] | None:
     """One attempt at a problem — the tutorial's ``initTiles``.
 
     Mark the layout's places ``UNFILLED`` (the tutorial's ``undefined``; ``None`` where no tile goes),
@@ -157,7 +157,7 @@ def init_tiles(rng: random.Random) -> tuple[list, list[tuple[Position, Position]
     """
     kinds = shuffled_pairs(rng)
     mask = layout_mask()
-    grid: list = [[[UNFILLED if mask[depth][row][col] else None for col in range(COL_COUNT)]
+    grid: list[list[list[Any]]] = [[[UNFILLED if mask[depth][row][col] else None for col in range(COL_COUNT)]
                    for row in range(ROW_COUNT)] for depth in range(DEPTH_COUNT)]
     order: list[tuple[Position, Position]] = []
     while True:
@@ -227,9 +227,9 @@ def create_problem_fast(rng: random.Random) -> Deal:
         if unfilled == 0:
             break
         retries += 1
-    kinds = {}
-    for (a, b), kind in zip(order, pairs):
-        kinds[a] = kinds[b] = kind
+    kinds: dict[Position, int] = {}
+    for (first, second), kind in zip(order, pairs):
+        kinds[first] = kinds[second] = kind
     return Deal(None, kinds, tuple(order), retries)
 
 

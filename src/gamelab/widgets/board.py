@@ -118,7 +118,7 @@ def _handling_a_browser_event() -> bool:
 
         if not Kernel.initialized():
             return False
-        parent = Kernel.instance().get_parent("shell")  # type: ignore[no-untyped-call, unused-ignore]  # ipykernel has no annotations here
+        parent = Kernel.instance().get_parent("shell")  # type: ignore[no-untyped-call]  # ipykernel has no annotations here
         return bool(parent) and parent.get("header", {}).get("msg_type") == "comm_msg"
     except Exception:  # no ipykernel, or one that keeps its messages elsewhere: run at once
         return False
@@ -138,7 +138,7 @@ def _interrupt(thread: threading.Thread) -> None:
         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(Stopped))
 
 
-class SoundPlayer(widgets.HBox):  # type: ignore[misc, unused-ignore]  # ipywidgets has no type information (Any)
+class SoundPlayer(widgets.HBox):  # type: ignore[misc]  # ipywidgets has no type information (Any)
     """A hidden ``<audio>`` that plays synthesized effects, with a volume slider and a mute toggle."""
 
     def __init__(self, volume: float = 0.5, muted: bool = False) -> None:
@@ -185,7 +185,7 @@ class SoundPlayer(widgets.HBox):  # type: ignore[misc, unused-ignore]  # ipywidg
         return f"SoundPlayer(volume={self.volume.value:.2f}, muted={self.mute.value})"
 
 
-class ClockDisplay(widgets.HTML):  # type: ignore[misc, unused-ignore]  # ipywidgets has no type information (Any)
+class ClockDisplay(widgets.HTML):  # type: ignore[misc]  # ipywidgets has no type information (Any)
     """Shows a :class:`Clock`, ticking by itself while the kernel's event loop runs."""
 
     value: str  # the HTML trait (ipywidgets ships no type information)
@@ -261,7 +261,7 @@ _SAVE_FROM_THE_PAGE = """(() => {
 })();"""
 
 
-class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc, unused-ignore]  # ipywidgets has no type information (Any)
+class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidgets has no type information (Any)
     """A playable board in a notebook cell, driven by a :class:`~gamelab.game.Record` of ``G`` positions.
 
     Subclasses set :attr:`picture`, give :meth:`make_ui`, and pass inputs to their controls
@@ -983,7 +983,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc, unused-ignor
 
         self.page.clear_output()
         with self.page:
-            display(Javascript(_SAVE_FROM_THE_PAGE))  # type: ignore[no-untyped-call, unused-ignore]  # IPython's display has no annotations
+            display(Javascript(_SAVE_FROM_THE_PAGE))  # type: ignore[no-untyped-call]  # IPython's display has no annotations
 
     def close(self) -> None:
         """Close the board: its work stops, its clock stops ticking, and every widget it made is closed, so

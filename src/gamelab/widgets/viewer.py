@@ -20,7 +20,7 @@ __all__ = ["RecordViewer"]
 S = TypeVar("S")
 
 
-class RecordViewer(widgets.VBox, Generic[S]):  # type: ignore[misc, unused-ignore]  # ipywidgets has no type information (Any)
+class RecordViewer(widgets.VBox, Generic[S]):  # type: ignore[misc]  # ipywidgets has no type information (Any)
     """Step through ``states`` drawn by ``picture``; ``caption(state)`` is the text under the picture.
 
     Subclasses may add buttons with :meth:`add_button` (a riichi viewer jumps to the next hand).

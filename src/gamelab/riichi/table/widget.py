@@ -195,7 +195,7 @@ def _seat_names(table: Table, log: list[dict[str, Any]]) -> list[str] | None:
     return [table.names[(table.qijia + jushu + s) % 4] for s in range(4)]
 
 
-class _RulePanel(widgets.Accordion):  # type: ignore[misc, unused-ignore]  # ipywidgets has no type information (Any)
+class _RulePanel(widgets.Accordion):  # type: ignore[misc]  # ipywidgets has no type information (Any)
     """The lesson's six parameters, the game length and the bots' level, for the next New game."""
 
     def __init__(self, rules: Rules, level: str = DEFAULT_LEVEL) -> None:
