@@ -837,7 +837,7 @@ register(Exercise(
     "shanghai.get_edges", generator.get_edges, name="get_edges", cases=lambda: list(_EDGE_CASES),
     run=_run_edges, explain=_explain_get_edges,
     solution_imports="from gamelab.shanghai.board import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Position\n"
-                     "from gamelab.shanghai.generator import UNFILLED",
+                     "from gamelab.shanghai.generator import UNFILLED, FillGrid",
 ))
 
 
@@ -1043,7 +1043,7 @@ register(Exercise(
     cases=lambda: [(seed,) for seed in range(24)], run=_run_init_tiles, explain=_explain_init_tiles,
     solution_imports="import random\n"
                      "from gamelab.shanghai.board import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Position, Tile\n"
-                     "from gamelab.shanghai.generator import UNFILLED, shuffled_pairs",
+                     "from gamelab.shanghai.generator import UNFILLED, FillGrid, shuffled_pairs",
 ))
 
 

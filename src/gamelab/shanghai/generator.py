@@ -42,8 +42,11 @@ from .board import (
     position_of_index,
 )
 
+#: a grid being filled, [depth][row][col]: a Tile, UNFILLED (a place still to fill) or None (no place)
+FillGrid = list[list[list[Any]]]
+
 __all__ = [
-    "UNFILLED", "Deal", "deal", "create_problem", "create_problem_fast", "init_tiles", "get_edges",
+    "UNFILLED", "FillGrid", "Deal", "deal", "create_problem", "create_problem_fast", "init_tiles", "get_edges",
     "get_random2", "random_deal", "shuffled_pairs", "MAX_DEAL", "MAX_ATTEMPTS",
 ]
 
@@ -101,7 +104,7 @@ def get_random2(rng: random.Random, max_: int) -> tuple[int, int] | None:
     return 0, 1
 
 
-def get_edges(grid: list[list[list[Any]]]) -> list[Position]:
+def get_edges(grid: FillGrid) -> list[Position]:
     """The places to fill next — the tutorial's ``getEdges``.
 
     For each row of each layer: the first ``UNFILLED`` place from the left and the first from the right,
@@ -143,7 +146,7 @@ def shuffled_pairs(rng: random.Random) -> list[int]:
     return [kind for _, kind in keyed]
 
 
-def init_tiles(rng: random.Random) -> tuple[list[list[list[Any]]], list[tuple[Position, Position]]] | None:
+def init_tiles(rng: random.Random) -> tuple[FillGrid, list[tuple[Position, Position]]] | None:
     """One attempt at a problem — the tutorial's ``initTiles``.
 
     Mark the layout's places ``UNFILLED`` (the tutorial's ``undefined``; ``None`` where no tile goes),
@@ -157,7 +160,7 @@ def init_tiles(rng: random.Random) -> tuple[list[list[list[Any]]], list[tuple[Po
     """
     kinds = shuffled_pairs(rng)
     mask = layout_mask()
-    grid: list[list[list[Any]]] = [[[UNFILLED if mask[depth][row][col] else None for col in range(COL_COUNT)]
+    grid: FillGrid = [[[UNFILLED if mask[depth][row][col] else None for col in range(COL_COUNT)]
                    for row in range(ROW_COUNT)] for depth in range(DEPTH_COUNT)]
     order: list[tuple[Position, Position]] = []
     while True:
