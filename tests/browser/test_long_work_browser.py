@@ -14,6 +14,7 @@ from gamelab import Record
 from gamelab.klondike import Klondike, Stock
 from gamelab.klondike.picture import KlondikePicture
 from gamelab.minesweeper import MinesweeperPicture
+from gamelab.minesweeper.widget import fitting_cell
 from gamelab.shanghai import Shanghai
 from tests.browsing import click_canvas, open_board, screenshot
 
@@ -48,7 +49,7 @@ def test_a_no_guess_first_click_on_a_big_board_searches_with_a_progress_line(pag
            "board = MinesweeperBoard(rows=30, cols=30, mines=300, seed=4, no_guess=True, sound=False)\nboard")
     canvas = open_board(page, voila([app]))
     status = page.locator(".gamelab-status").first
-    x, y, s = MinesweeperPicture().cell_box(15, 15)
+    x, y, s = MinesweeperPicture(fitting_cell(30, 30)).cell_box(15, 15)  # the board's own cell size
     click_canvas(canvas, x + s / 2, y + s / 2)
     expect(page.locator(".gamelab-work").first).to_contain_text("Placing the mines", timeout=10_000)
     expect(status).to_contain_text("mines left", timeout=180_000)

@@ -35,7 +35,7 @@ import ipywidgets as widgets
 from .. import setup
 from ..clock import format_seconds_with_ms
 from ..controls import Response
-from ..widgets import PlayBoard
+from ..widgets import PlayBoard, Progress
 from . import controls
 from .board import COL_COUNT, Position, Tile, bit_of, free_mask
 from .controls import RANDOM_DEALS
@@ -520,16 +520,21 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
         the ranking's timeout in all), never on the kernel's thread after a click, and Stop gives up."""
         given_up = self.given_up
 
-        def ranked(entry: Entry) -> None:
-            self.last_entry = entry
-            self._show_ranking()
+        def keep(progress: Progress) -> Entry | Exception:
+            try:
+                return ranking.add(player, ms, given_up=given_up, deal=deal)
+            except (RankingError, ValueError) as exc:  # the ranking's refusal is an answer, said on the board
+                return exc
 
-        def refused(exc: BaseException) -> None:
-            self.ranking_error = f"not ranked: {exc}"
+        def kept(answer: Entry | Exception) -> None:
+            if isinstance(answer, Exception):
+                self.ranking_error = f"not ranked: {answer}"
+            else:
+                self.last_entry = answer
             self._show_ranking()
+            self.refresh()
 
-        self.run_long(lambda progress: ranking.add(player, ms, given_up=given_up, deal=deal),
-                      "Keeping your time in the ranking", ranked, failed=refused)
+        self.run_long(keep, "Keeping your time in the ranking", kept)
 
     # -- a loaded game, and games New game / Load replaced ---------------------------------------------
     def resume(self) -> None:
