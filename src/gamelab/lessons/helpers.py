@@ -9,9 +9,13 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
+import ipywidgets as widgets
+
+from ..pictures import Painter, Picture
+from ..widgets.canvas import with_still_picture
 from ..words import of_cases
 
-__all__ = ["SourceView", "show_source", "compare", "CheckReport", "swap", "swapped", "progress"]
+__all__ = ["SourceView", "show_source", "compare", "CheckReport", "swap", "swapped", "progress", "OnRequest"]
 
 
 @dataclass
@@ -275,3 +279,54 @@ def _progress_bar(label: str, count: int) -> Any:
               style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
     display(bar)  # type: ignore[no-untyped-call]  # IPython's display is not annotated
     return bar
+
+
+# -- slow demos, on request (a lesson's Run All never waits for them) -------------------------------------------------------------------------------------
+class OnRequest(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type information (Any)
+    """A button that runs slow ``work()`` when pressed, never on Run All; what the work prints or shows
+    appears under the button (and again, fresh, on the next press).
+
+    >>> demo = OnRequest("Say hello", lambda: print("hello"))
+    >>> demo
+    [▶ Say hello] (a button: run the cell, then press it)
+    """
+
+    def __init__(self, label: str, work: Callable[[], Any]) -> None:
+        self.label = label
+        self.work = work
+        self.button = widgets.Button(description=label, icon="play",
+                                     layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.button.on_click(lambda _: self.run())
+        self.output = widgets.Output()
+        super().__init__([self.button, self.output])
+        self.add_class("gamelab-on-request")
+
+    def run(self) -> None:
+        """Do the work now (what the button does), its output under the button."""
+        self.button.disabled, self.button.description = True, f"{self.label}: working…"
+        self.output.clear_output()
+        try:
+            with self.output:
+                self.work()
+        finally:
+            self.button.disabled, self.button.description = False, self.label
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # the button as a still picture beside the widget: what a notebook shows before its cells have run
+        return with_still_picture(super()._repr_mimebundle_(**kwargs), _ButtonPicture(), self.label)
+
+    def __repr__(self) -> str:
+        return f"[▶ {self.label}] (a button: run the cell, then press it)"
+
+
+class _ButtonPicture(Picture[str]):
+    """An on-request button as a picture: its label, and what to do to press it."""
+
+    def size(self, state: str, ui: Any = None) -> tuple[int, int]:
+        return 24 + 8 * len(state) + 230, 34
+
+    def draw(self, painter: Painter, state: str, ui: Any = None) -> None:
+        width = 16 + 8 * len(state)
+        painter.round_rect(1, 2, width, 30, 3, fill="#eeeeee", stroke="#bdbdbd")
+        painter.text(10, 17, f"▶ {state}", size=13, fill="#212121", align="left")
+        painter.text(width + 12, 17, "(run the cell, then press it)", size=12, fill="#757575", align="left")

@@ -29,8 +29,6 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
-import ipywidgets as widgets
-
 from ..clock import Clock, format_seconds
 from ..klondike import cards as cards_module
 from ..klondike import controls, legality
@@ -41,6 +39,7 @@ from ..klondike.game import Klondike, Selection
 from ..klondike.picture import CardAt, Foundation, Waste
 from ..pictures import SvgImage, SvgPainter
 from .exercises import Exercise, Explanation, check, exercise, register, use_all  # noqa: F401  (the examples use check)
+from .helpers import OnRequest  # noqa: F401  (the lesson imports it from here)
 
 __all__ = ["your_pieces", "OnRequest", "table_picture", "compare_picture", "practice_positions", "lesson_position", "card_words",
            "pile_words", "listed_card", "legend", "Drawing"]
@@ -69,40 +68,6 @@ def your_pieces(*functions: Callable[..., Any], even_if_failing: bool = False) -
                             "Klondike lesson")
         names.append(exercise_id.partition(".")[2])
     return dict(zip(names, use_all(*functions, even_if_failing=even_if_failing)))
-
-
-# -- slow demos, on request -------------------------------------------------------------------------------------
-class OnRequest(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type information (Any)
-    """A button that runs slow ``work()`` when pressed, never on Run All; what the work prints or shows
-    appears under the button (and again, fresh, on the next press).
-
-    >>> demo = OnRequest("Say hello", lambda: print("hello"))
-    >>> demo
-    [▶ Say hello] (a button: run the cell, then press it)
-    """
-
-    def __init__(self, label: str, work: Callable[[], Any]) -> None:
-        self.label = label
-        self.work = work
-        self.button = widgets.Button(description=label, icon="play",
-                                     layout=widgets.Layout(width="auto", align_self="flex-start"))
-        self.button.on_click(lambda _: self.run())
-        self.output = widgets.Output()
-        super().__init__([self.button, self.output])
-        self.add_class("gamelab-on-request")
-
-    def run(self) -> None:
-        """Do the work now (what the button does), its output under the button."""
-        self.button.disabled, self.button.description = True, f"{self.label}: working…"
-        self.output.clear_output()
-        try:
-            with self.output:
-                self.work()
-        finally:
-            self.button.disabled, self.button.description = False, self.label
-
-    def __repr__(self) -> str:
-        return f"[▶ {self.label}] (a button: run the cell, then press it)"
 
 
 # -- words ---------------------------------------------------------------------------------------------------
