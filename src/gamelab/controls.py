@@ -8,6 +8,10 @@ A game's controls are plain functions from (game state, interface state, target 
 * ``Response(command="hint")`` – press the board's button of that name (New game, Hint, Undo…);
 * ``Response(message="…")`` – say something on the status line (``error=True``: a refusal);
 * ``Response(sound="select")`` – play a sound effect (besides an action's own and a refusal's);
+* ``Response(line=("e6", "f4"))`` – play these actions one after another (a computer's reply, a
+  solver's winning line), each through the engine;
+* ``Response(work=Work(...))`` – long work first (a search), whose result becomes the next response
+  (:class:`gamelab.work.Work`);
 * ``None`` – nothing happens (a click on the frame, a key with no meaning).
 
 Fields combine: ``Response(action="t5>t4", ui=cleared)`` clears the selection and plays the move.
@@ -23,7 +27,9 @@ Response(action='b2')
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
+
+from .work import Work
 
 __all__ = ["Response", "U"]
 
@@ -41,6 +47,8 @@ class Response(Generic[U]):
     message: str | None = None
     error: bool = False
     sound: str | None = None
+    line: tuple[str, ...] = ()
+    work: Work[Any] | None = None
 
     @classmethod
     def play(cls, action: str, ui: U | None = None) -> "Response[U]":
@@ -60,5 +68,5 @@ class Response(Generic[U]):
     def __repr__(self) -> str:
         # Only the fields that say something, so a test failure reads like the answer it got.
         parts = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
-                 if getattr(self, f.name) not in (None, False)]
+                 if getattr(self, f.name) not in (None, False, ())]
         return f"Response({', '.join(parts)})"

@@ -183,6 +183,7 @@ class Record(Generic[G]):
         self._snapshots: dict[int, G] = {0: self._start}
         self._actions: list[str] = []
         self._redo: list[str] = []
+        self._redo_positions: list[tuple[G, bool]] = []  # the positions undo took back, with "was slow"
         self.undo_limit = undo_limit
 
     # -- reading ---------------------------------------------------------------------------------
@@ -239,20 +240,28 @@ class Record(Generic[G]):
     def play(self, action: str) -> Self:
         """Play ``action`` on a copy of the current position and keep it; raises ``IllegalMove``."""
         check_action_text(action)
-        if self._current.is_over:
-            raise IllegalMove(f"the game is over: {quote(action)} cannot change it (undo, or start a new game)")
         trial = self._current.copy()
         started = time.perf_counter()
-        trial.play(action)
-        slow = time.perf_counter() - started > self.SLOW_ACTION
+        trial.play(action)  # the engine alone decides (a finished game refuses every action there)
+        self._keep(action, trial, slow=time.perf_counter() - started > self.SLOW_ACTION)
+        return self
+
+    def adopt(self, action: str, position: G) -> Self:
+        """Keep ``position`` as the result of ``action``, played already on a copy of the current position
+        (by long work off the board's thread: a no-guess layout's search is not done twice)."""
+        check_action_text(action)
+        self._keep(action, position, slow=True)
+        return self
+
+    def _keep(self, action: str, trial: G, *, slow: bool) -> None:
         self._current = trial
         self._actions.append(action)
         count = len(self._actions)
         if slow or count % self.SNAPSHOT_EVERY == 0:
             self._snapshots[count] = trial.copy()
-        self._redo.clear()
+        self._redo = []
+        self._redo_positions = []
         self._undone_in_a_row = 0
-        return self
 
     def undo(self) -> str:
         """Take back the last action and return it."""
@@ -262,7 +271,8 @@ class Record(Generic[G]):
             raise IllegalMove(f"cannot undo more than {self.undo_limit} actions in a row")
         previous = self.position(len(self._actions) - 1)
         action = self._actions.pop()
-        self._snapshots.pop(len(self._actions) + 1, None)
+        slow = self._snapshots.pop(len(self._actions) + 1, None) is not None
+        self._redo_positions.append((self._current, slow))
         self._current = previous
         self._redo.append(action)
         self._undone_in_a_row += 1
@@ -272,11 +282,12 @@ class Record(Generic[G]):
         """Play again the last action taken back."""
         if not self._redo:
             raise IllegalMove("nothing to redo")
-        action = self._redo[-1]
-        redo = self._redo[:-1]
+        action = self._redo.pop()
+        position, slow = self._redo_positions.pop()  # the position undo took back: nothing is played twice
         undone = self._undone_in_a_row
-        self.play(action)
-        self._redo = redo
+        redo, later = self._redo, self._redo_positions
+        self._keep(action, position, slow=slow)
+        self._redo, self._redo_positions = redo, later
         self._undone_in_a_row = max(0, undone - 1)
         return action
 

@@ -100,7 +100,7 @@ def test_the_registry_names_every_game_and_the_scan_sees_them():
 
 #: the layers every game stands on: they must not know which games there are
 SHARED = ("gamelab.widgets", "gamelab.pictures", "gamelab.controls", "gamelab.game", "gamelab.clock",
-          "gamelab.errors", "gamelab.words", "gamelab.setup", "gamelab.lazy", "gamelab.measure", "gamelab.server")
+          "gamelab.errors", "gamelab.words", "gamelab.checks", "gamelab.work", "gamelab.lazy", "gamelab.measure", "gamelab.server")
 
 
 def _without_docstrings(tree: ast.Module) -> ast.Module:

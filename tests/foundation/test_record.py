@@ -74,7 +74,7 @@ def test_a_finished_game_refuses_every_action():
     record = Record(game)
     record.play("a1")  # dark again after a press: solved
     assert record.game.is_over
-    with pytest.raises(IllegalMove, match="the game is over"):
+    with pytest.raises(IllegalMove, match="already solved"):  # the engine's own words: it alone decides
         record.play("b2")
     record.undo()
     record.play("b2")
@@ -90,3 +90,29 @@ def test_a_save_longer_than_the_limit_is_refused_before_reading(monkeypatch):
     monkeypatch.setattr(Record, "MAX_SAVE_LENGTH", 100)
     with pytest.raises(ValueError, match="at most 100 characters"):
         Record.from_json("[" + " " * 200 + "]")
+
+
+def test_redo_keeps_the_position_undo_took_back_and_plays_nothing_twice():
+    game = LightsOut.new(size=3, seed=0)
+    record = Record(game)
+    record.play("a1").play("b2")
+    taken_back = record.game
+    record.undo()
+    plays = []
+    original = LightsOut.play
+    LightsOut.play = lambda self, action: (plays.append(action), original(self, action))[1]
+    try:
+        record.redo()
+    finally:
+        LightsOut.play = original
+    assert plays == [] and record.game is taken_back and record.actions == ["a1", "b2"]
+
+
+def test_adopt_keeps_a_position_played_elsewhere():
+    record = Record(LightsOut.new(size=3, seed=0))
+    played = record.game.copy()
+    played.play("c3")
+    record.adopt("c3", played)
+    assert record.actions == ["c3"] and record.game is played
+    record.undo()
+    assert str(record.game) == str(LightsOut.new(size=3, seed=0))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Self
 
-from .. import setup
+from .. import checks
 from ..errors import IllegalMove
 from ..game import Game, check_action_text, register_game
 
@@ -102,10 +102,10 @@ class LightsOut(Game):
     @classmethod
     def new(cls, size: int = 5, seed: int = 0, presses: int | None = None) -> Self:
         """A solvable puzzle: ``presses`` random presses (default ``size * 2``) on a dark board."""
-        setup.whole("size", size, low=2, high=len(COLUMNS))
-        setup.seed("seed", seed)
+        checks.whole("size", size, low=2, high=len(COLUMNS))
+        checks.seed("seed", seed)
         if presses is not None:
-            setup.whole("presses", presses, low=0, high=1000)
+            checks.whole("presses", presses, low=0, high=1000)
         rng = random.Random(seed)
         game = cls(size, 0, {"size": size, "seed": seed, "presses": presses})
         count = size * 2 if presses is None else presses

@@ -48,7 +48,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterator, Self
 
-from .. import setup
+from .. import checks
 from ..errors import IllegalMove, quote
 from ..game import Game, check_action_text, register_game
 from .cards import SUITS, Card, card_from_id, card_text, new_deck, parse_card, shuffle, shuffled_deck
@@ -488,7 +488,7 @@ class Klondike(Game):
             return game
         if seed is None:
             seed = random.SystemRandom().randrange(1, 1_000_000)
-        seed = setup.seed("seed (the deal number)", seed)
+        seed = checks.seed("seed (the deal number)", seed)
         # region deal
         # deal(seed), through the pieces: a new deck, shuffled by deal number, dealt into the columns
         cards = cls.new_deck()
@@ -520,7 +520,7 @@ class Klondike(Game):
 
     def _read_position(self, text: str, draw: int) -> None:
         """Fill this (blank) game from :meth:`position_text`'s format; unlisted piles are empty."""
-        setup.text("position", text, max_length=MAX_POSITION_LENGTH)
+        checks.text("position", text, max_length=MAX_POSITION_LENGTH)
         if not 1 <= draw <= 7:
             raise ValueError(f"draw must be between 1 and 7 cards per stock click, not {draw!r}")
         self.tableau = [[] for _ in range(7)]

@@ -15,7 +15,7 @@ from typing import Any, Callable, Hashable
 
 import ipywidgets as widgets
 
-from .. import setup
+from .. import checks
 from ..errors import IllegalMove
 from ..game import Record
 from ..widgets import PlayBoard, Progress
@@ -52,9 +52,9 @@ class KlondikeBoard(PlayBoard[Klondike, KlondikeUI]):
     def __init__(self, seed: int | None = None, draw: int = 1, deck: str | None = None, position: str | None = None,
                  *, pieces: dict[str, Callable[..., Any]] | None = None, winnable_only: bool = False,
                  now: Callable[[], float] | None = None, **options: Any) -> None:
-        pieces = setup.pieces("pieces", pieces, [*Klondike.PIECES, "update_timer"])
-        setup.flag("winnable_only", winnable_only)
-        setup.function("now", now)
+        pieces = checks.pieces("pieces", pieces, [*Klondike.PIECES, "update_timer"])
+        checks.flag("winnable_only", winnable_only)
+        checks.function("now", now)
         options.setdefault("clock", True)
         self.update_timer: Callable[[Any, Klondike], None] = pieces.pop("update_timer", controls.update_timer)
         self.rules = Klondike.with_rules(**pieces) if pieces else Klondike

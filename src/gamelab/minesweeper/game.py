@@ -27,7 +27,7 @@ import random
 from collections import OrderedDict
 from typing import Any, Callable, ClassVar, NamedTuple, Self
 
-from .. import setup
+from .. import checks
 from ..errors import IllegalMove, quote
 from ..game import Game, check_action_text, register_game
 from .generate import no_guess_mines
@@ -177,9 +177,9 @@ class Minesweeper(Game):
         for label, value, most in (("rows", rows, MAX_ROWS), ("cols", cols, MAX_COLS)):
             if isinstance(value, int) and not isinstance(value, bool) and value > most:
                 raise ValueError(f"{label} is at most {most}, not {quote(value)}")
-        setup.seed("the seed", seed)
-        setup.flag("opening", opening)
-        setup.flag("no_guess", no_guess)
+        checks.seed("the seed", seed)
+        checks.flag("opening", opening)
+        checks.flag("no_guess", no_guess)
         opening = opening or no_guess
         check_size(rows, cols, mines, opening)
         if no_guess:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Hashable, Mapping
 
 import ipywidgets as widgets
 
-from .. import setup
+from .. import checks
 from ..widgets import PlayBoard, Progress
 from . import controls
 from .ctrl import FLAG_MODE, OPEN_MODE, dispatch_click, game_over_message
@@ -60,9 +60,9 @@ class MinesweeperBoard(PlayBoard[Minesweeper, MinesweeperUI]):
         if rows is not None or cols is not None or mines is not None:
             preset = None
         known = [f.name for f in fields(MapRules)] + ["dispatch_click", "game_over_message", "table_layout"]
-        steps = setup.pieces("pieces", pieces, known)
+        steps = checks.pieces("pieces", pieces, known)
         if cell is not None:
-            setup.whole("cell", cell, low=8, high=64)
+            checks.whole("cell", cell, low=8, high=64)
         self.dispatch = steps.pop("dispatch_click", dispatch_click)
         self.message_rule: Callable[[int, float, float], str | None] = steps.pop("game_over_message", game_over_message)
         table = steps.pop("table_layout", None)

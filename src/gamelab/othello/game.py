@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Any, Self, Sequence
 
-from .. import setup
+from .. import checks
 from ..errors import IllegalMove, quote
 from ..game import Game, check_action_text, register_game
 from . import bitboard as bb
@@ -55,7 +55,7 @@ def parse_transcript(text: str) -> list[str]:
     >>> parse_transcript("F5d6 c3, pass")
     ['f5', 'd6', 'c3', 'pass']
     """
-    setup.text("a transcript", text, max_length=MAX_TRANSCRIPT_LENGTH)
+    checks.text("a transcript", text, max_length=MAX_TRANSCRIPT_LENGTH)
     actions: list[str] = []
     cleaned = text.replace(",", " ")
     end = len(cleaned.rstrip())
@@ -129,14 +129,14 @@ class Othello(Game):
         >>> print(Othello.new(board="X" + "." * 62 + "O", to_move="white").score())
         (1, 1)
         """
-        setup.no_other_settings("Othello", extra, ["board", "to_move"])
-        to_move = setup.one_of("to_move", to_move, (BLACK, WHITE))
+        checks.no_other_settings("Othello", extra, ["board", "to_move"])
+        to_move = checks.one_of("to_move", to_move, (BLACK, WHITE))
         game = cls.__new__(cls)
         if board is None:
             game.black, game.white = bb.START_BLACK, bb.START_WHITE
             game.setup = {}
         else:
-            game.black, game.white = _parse_board(setup.text("board", board, max_length=MAX_BOARD_LENGTH))
+            game.black, game.white = _parse_board(checks.text("board", board, max_length=MAX_BOARD_LENGTH))
             game.setup = {"board": board, "to_move": to_move}
         if to_move != BLACK:
             game.setup["to_move"] = to_move

@@ -17,7 +17,7 @@ from typing import Any, Hashable
 
 import ipywidgets as widgets
 
-from .. import setup
+from .. import checks
 from ..widgets import PlayBoard, Progress
 from . import controls
 from .ai import LEVELS, Player, player_for_level
@@ -46,15 +46,15 @@ class OthelloBoard(PlayBoard[Othello, OthelloUI]):
     def __init__(self, mode: str = "vs-computer", *, computer: str = WHITE, level: int = 4, hints: bool = True,
                  lang: str = "en", seed: int = 0, check: CheckStone | None = None,
                  rules: TutorialRules | None = None, start: Othello | None = None, **options: Any) -> None:
-        setup.one_of("mode", mode, tuple(MODES))
-        setup.one_of("computer", computer, (BLACK, WHITE))
-        setup.whole("level", level, low=min(LEVELS), high=max(LEVELS))
-        setup.flag("hints", hints)
-        setup.one_of("lang", lang, ("en", "ja"))
-        setup.seed("seed", seed)
-        setup.function("check", check)
-        setup.instance("rules", rules, TutorialRules, "the rules rules_from(...) gives")
-        setup.instance("start", start, Othello, "an Othello position")
+        checks.one_of("mode", mode, tuple(MODES))
+        checks.one_of("computer", computer, (BLACK, WHITE))
+        checks.whole("level", level, low=min(LEVELS), high=max(LEVELS))
+        checks.flag("hints", hints)
+        checks.one_of("lang", lang, ("en", "ja"))
+        checks.seed("seed", seed)
+        checks.function("check", check)
+        checks.instance("rules", rules, TutorialRules, "the rules rules_from(...) gives")
+        checks.instance("start", start, Othello, "an Othello position")
         self.mode = mode
         self.computer: Color = WHITE if computer == WHITE else BLACK
         self.lang = lang

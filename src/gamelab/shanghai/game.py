@@ -18,7 +18,7 @@ import random
 import re
 from typing import Any, Callable, ClassVar, Self
 
-from .. import setup
+from .. import checks
 from ..errors import IllegalMove, quote
 from ..game import Game, check_action_text, register_game
 from .board import (
@@ -141,10 +141,10 @@ class Shanghai(Game):
         if board is not None:
             if deal is not None:
                 raise ValueError("give a deal number or a board, not both")
-            return cls(parse_board(setup.text("board", board, max_length=MAX_BOARD_LENGTH)), setup={"board": board})
+            return cls(parse_board(checks.text("board", board, max_length=MAX_BOARD_LENGTH)), setup={"board": board})
         if deal is None:
             deal = random.SystemRandom().randrange(1, 1_000_000)
-        made = make_deal(setup.seed("deal (a deal number)", deal), attempt=cls.problem_rule)
+        made = make_deal(checks.seed("deal (a deal number)", deal), attempt=cls.problem_rule)
         return cls(made.kinds, setup={"deal": deal}, order=made.order, retries=made.retries)
 
     def copy(self) -> Self:

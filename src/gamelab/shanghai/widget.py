@@ -32,7 +32,7 @@ from typing import Any, Callable, Hashable
 
 import ipywidgets as widgets
 
-from .. import setup
+from .. import checks
 from ..clock import format_seconds_with_ms
 from ..controls import Response
 from ..widgets import PlayBoard, Progress
@@ -134,19 +134,19 @@ class ShanghaiBoard(PlayBoard[Shanghai, ShanghaiUI]):
                  put_back: Callable[..., Any] | None = None, scroll_how_to: Callable[[int], int] | None = None,
                  marquee: bool = False, **options: Any) -> None:
         if deal is not None:
-            setup.seed("deal", deal)
+            checks.seed("deal", deal)
         if seed is not None:
-            setup.seed("seed", seed)
+            checks.seed("seed", seed)
         if player is not None:
-            setup.text("player", player, max_length=32)
-        setup.flag("warn_unwinnable", warn_unwinnable)
-        setup.whole("solver_nodes", solver_nodes, low=0, high=10**7)
-        setup.flag("marquee", marquee)
+            checks.text("player", player, max_length=32)
+        checks.flag("warn_unwinnable", warn_unwinnable)
+        checks.whole("solver_nodes", solver_nodes, low=0, high=10**7)
+        checks.flag("marquee", marquee)
         for name, piece in (("can_select", can_select), ("search", search), ("check_clear", check_clear),
                             ("init_tiles", init_tiles), ("set_position", set_position), ("tint", tint),
                             ("on_click", on_click), ("on_cancel", on_cancel), ("on_search", on_search),
                             ("time_text", time_text), ("put_back", put_back), ("scroll_how_to", scroll_how_to)):
-            setup.function(name, piece)
+            checks.function(name, piece)
         if not (ranking in (None, "default") or isinstance(ranking, (Ranking, str))):
             raise ValueError(f"ranking must be a Ranking, a file path, 'default' or None, not {ranking!r:.60}")
         options.setdefault("clock", True)

@@ -1,13 +1,18 @@
-"""Play widgets: the shared machinery of every board you play in a notebook cell.
+"""Play widgets: the one board every game is played on, and its parts.
 
->>> from gamelab.widgets import PlayBoard, Clock, fire   # a game subclasses PlayBoard
+>>> from gamelab.widgets import PlayBoard, BoardSpec, Button, fire   # a game writes a BoardSpec
 """
 
 from ..clock import Clock, format_seconds, format_seconds_with_ms
-from .board import ClockDisplay, PlayBoard, Progress, SoundPlayer, Stopped
+from ..work import Progress, Stopped, Work
+from .board import ClockDisplay, PlayBoard, SoundPlayer
 from .canvas import BoardCanvas, fire, forget_current_canvas
+from .history import GameHistory
 from .sound import EFFECTS, synthesize
+from .spec import BoardSpec, Button
 from .viewer import RecordViewer
+from .work import LongWork
 
-__all__ = ["PlayBoard", "Progress", "Stopped", "BoardCanvas", "RecordViewer", "SoundPlayer", "ClockDisplay", "Clock", "fire",
-           "forget_current_canvas", "format_seconds", "format_seconds_with_ms", "EFFECTS", "synthesize"]
+__all__ = ["PlayBoard", "BoardSpec", "Button", "Progress", "Stopped", "Work", "LongWork", "GameHistory",
+           "BoardCanvas", "RecordViewer", "SoundPlayer", "ClockDisplay", "Clock", "fire", "forget_current_canvas",
+           "format_seconds", "format_seconds_with_ms", "EFFECTS", "synthesize"]

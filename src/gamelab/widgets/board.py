@@ -1,141 +1,50 @@
-"""PlayBoard: the machinery every playable board shares, so a game adds only what is its own.
+"""PlayBoard: the one board every game is played on, driven by the game's spec.
 
-A game's widget subclasses ``PlayBoard[TheGame, TheUI]`` and says four things:
-
-* which :class:`~gamelab.pictures.Picture` draws it (``picture``),
-* its interface state, a small dataclass (:meth:`PlayBoard.make_ui`),
-* what an input means, by handing it to the game's pure ``controls`` functions
-  (:meth:`PlayBoard.on_click`, :meth:`PlayBoard.on_key`…) and carrying out their
-  :class:`~gamelab.controls.Response` with :meth:`PlayBoard.respond`,
-* which extra buttons and controls it has (:meth:`PlayBoard.build`).
+A game does not subclass the board: it writes a :class:`~gamelab.widgets.spec.BoardSpec` (its picture,
+its interface state, what an input means through its pure ``controls``, its buttons, its status line
+and a few named hooks) and its board is ``PlayBoard(TheSpec(...))``, the way Simon Tatham's midend drives
+each puzzle's back end.
 
 Everything else is here, once: the canvas (:class:`~gamelab.widgets.canvas.BoardCanvas`: one message
-per frame, hit testing, the reload fix), a status line, a button row (New game, Undo, Redo), a clock
-that ticks on the kernel's event loop (and can redraw part of the picture), synthesized sounds with
-volume and mute, keyboard input, and a record panel to save, load and look back through the game.
+per frame, hit testing, the reload fix), a status line, a button row (New game, Undo, Redo and the
+game's own), a clock that ticks on the kernel's event loop, synthesized sounds with volume and mute,
+keyboard input, a record panel to save, load and look back through the game, long work
+(:mod:`.work`) and the games New game and Load replaced (:mod:`.history`).
 
-Long work (a solver, a generator, loading a long game) goes through one mechanism,
-:meth:`PlayBoard.run_long`: started by a click in the browser, it runs on a thread of its own, so the
-kernel keeps answering; past a tenth of a second the board shows what it is doing, for how long, and a
-Stop button, and refuses every move that would race the work until it ends. New game and Load never
-throw a game away: Undo at the start of the new game brings the old one back, as it was.
-
-Construction has two phases: ``__init__`` builds the shared parts, then calls :meth:`PlayBoard.build`
-(the subclass adds its own), and only then draws the first frame, so no hook runs half-built.
-
-Data flows one way: click → target → controls → action → engine (or a refusal with its reason) → redraw.
+Data flows one way: click → target → the spec's control → ``Response`` → action → engine (or a refusal
+with its reason) → one redraw. What the page asked for (a click, a key, a button) may start long work
+on a thread of its own; what a cell calls runs at once, so the cell's next line sees it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import inspect
-import threading
-import time
-from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Generic, Hashable, Iterator, TypeVar
 
 import ipywidgets as widgets
 
-from .. import setup
+from .. import checks
 from ..clock import Clock, format_seconds
 from ..controls import Response
 from ..errors import IllegalMove
 from ..game import Game, Record
 from ..pictures import Painter, Picture
+from ..work import Progress, Stopped, Work
 from ..words import count
 from .canvas import BoardCanvas, fire, with_still_picture
+from .history import GameHistory, Kept
 from .sound import synthesize
+from .spec import BoardSpec, Button
+from .work import LongWork
 
-__all__ = ["PlayBoard", "SoundPlayer", "ClockDisplay", "fire", "Progress", "Stopped"]
+__all__ = ["PlayBoard", "BoardSpec", "Button", "SoundPlayer", "ClockDisplay", "fire", "Progress", "Stopped", "Work"]
 
 G = TypeVar("G", bound=Game)
 U = TypeVar("U")
 T = TypeVar("T")
-
-
-class Stopped(BaseException):
-    """Raised inside long work when the player presses Stop.
-
-    A ``BaseException``, like ``KeyboardInterrupt``, so no ``except Exception`` in an engine swallows it.
-    """
-
-
-class Progress:
-    """What long work is handed: ``stopped`` turns True when Stop is pressed (work that can, checks it
-    with :meth:`check`; other work is interrupted), and :meth:`note` puts a few words on the progress line.
-    Both are safe to use from the work's own thread."""
-
-    def __init__(self) -> None:
-        self.stopped = False
-        self.text = ""
-
-    def note(self, text: str) -> None:
-        self.text = str(text)[:80]
-
-    def check(self) -> None:
-        if self.stopped:
-            raise Stopped()
-
-
-@dataclass
-class _Job:
-    """One piece of long work on its thread; only the kernel's thread touches the board."""
-
-    label: str
-    then: Callable[[Any], None]
-    failed: Callable[[BaseException], None] | None
-    progress: Progress = field(default_factory=Progress)
-    started: float = field(default_factory=time.monotonic)
-    thread: threading.Thread | None = None
-    ticker: asyncio.Task[None] | None = None  # the progress line's task (held: the loop keeps only weak ones)
-    result: tuple[str, Any] | None = None  # ("ok", value) / ("stopped", None) / ("error", exception)
-    shown: bool = False  # the progress line is up and the board's inputs are locked
-    done: bool = False  # its result was handled (or Stop pressed): later news of it is ignored
-
-
-@dataclass
-class _Kept:
-    """A game New game or Load replaced, with what the board showed, so Undo can bring it back."""
-
-    record: Record[Any]
-    ui: Any
-    clock: tuple[float, bool] | None
-    board_state: Any
-
-
-def _handling_a_browser_event() -> bool:
-    """True while the kernel handles a message from the page (a click, a key), not a cell's code.
-
-    Work started by a click runs off the kernel's thread; a cell that calls a board waits for its own
-    code, so it sees the result on its next line (and outside a kernel everything runs at once).
-    """
-    try:
-        from ipykernel.kernelbase import Kernel
-
-        if not Kernel.initialized():
-            return False
-        parent = Kernel.instance().get_parent("shell")  # type: ignore[no-untyped-call]  # ipykernel has no annotations here
-        return bool(parent) and parent.get("header", {}).get("msg_type") == "comm_msg"
-    except Exception:  # no ipykernel, or one that keeps its messages elsewhere: run at once
-        return False
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-def _interrupt(thread: threading.Thread) -> None:
-    """Raise :class:`Stopped` inside ``thread`` at its next Python instruction (work that never looks
-    at :attr:`Progress.stopped`, such as a solver's search, stops all the same)."""
-    if thread.ident is not None and thread.is_alive():
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(Stopped))
 
 
 class SoundPlayer(widgets.HBox):  # type: ignore[misc]  # ipywidgets has no type information (Any)
@@ -261,60 +170,74 @@ _SAVE_FROM_THE_PAGE = """(() => {
 })();"""
 
 
-class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidgets has no type information (Any)
-    """A playable board in a notebook cell, driven by a :class:`~gamelab.game.Record` of ``G`` positions.
+#: Ctrl+S (Cmd+S on a Mac) sent from the focused board's parent element, so JupyterLab's keyboard shortcuts
+#: see it (the canvas itself swallows every key); JupyterLab reads the key from ``keyCode``
+_SAVE_FROM_THE_PAGE = """(() => {
+  const mac = /Mac/i.test(navigator.platform);
+  const from = document.activeElement && document.activeElement.parentElement || document.body;
+  const press = new KeyboardEvent("keydown", {key: "s", code: "KeyS", ctrlKey: !mac, metaKey: mac,
+                                              bubbles: true, cancelable: true});
+  Object.defineProperty(press, "keyCode", {get: () => 83});
+  Object.defineProperty(press, "which", {get: () => 83});
+  from.dispatchEvent(press);
+})();"""
 
-    Subclasses set :attr:`picture`, give :meth:`make_ui`, and pass inputs to their controls
-    (:meth:`on_click`, :meth:`on_key`, :meth:`on_drag`, :meth:`on_release`); they may override
-    :meth:`build`, :meth:`status`, :meth:`fresh_game`, :meth:`after_action`. ``self.ui`` (a ``U``)
-    holds presentation-only state that the picture reads; game state lives only in the engine.
+_BUILT_IN = ("new", "undo", "redo")
+
+
+class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidgets has no type information (Any)
+    """A playable board in a notebook cell, driven by ``spec`` (a game's :class:`BoardSpec`).
+
+    The game is a :class:`~gamelab.game.Record` of ``G`` positions (``board.game`` is the current one);
+    ``board.ui`` (a ``U``) is the interface state the picture reads. Options: ``sound``, ``volume``,
+    ``clock`` (with ``clock_format``, ``clock_interval``; the spec gives the defaults), ``record_panel``,
+    ``now`` (the clock's time source), ``undo_limit``. A game's own commands (``board.set_mode``,
+    ``board.hint``) are its spec's methods and buttons.
     """
 
-    picture: Picture[Any]
     children: tuple[Any, ...]  # the VBox's trait (ipywidgets ships no type information)
-    #: effect played after a successful action / a refused one (``None``: silent)
-    action_sound: str | None = "click"
-    refused_sound: str | None = "ng"
-    #: start from a fresh interface state after Undo (False: keep toggles such as "show chances")
-    reset_ui_on_undo = True
-    #: seconds the kernel waits for long work before showing its progress (quick work shows nothing)
-    long_work_wait = 0.1
     #: how many replaced games (New game, Load) Undo can bring back, the oldest dropped first
     kept_games = 100
 
-    def __init__(self, game: G, *, picture: Picture[Any] | None = None, sound: bool = True, volume: float = 0.5,
-                 clock: bool = False, clock_format: Callable[[float], str] = format_seconds,
-                 clock_interval: float = 1.0, record_panel: bool = True, now: Callable[[], float] | None = None,
-                 undo_limit: int | None = None, **unknown: Any) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        raise TypeError("PlayBoard is not subclassed: a game gives its board a BoardSpec (gamelab.widgets.spec)")
+
+    def __init__(self, spec: BoardSpec[G, U], *, sound: bool = True, volume: float = 0.5, clock: bool | None = None,
+                 clock_format: Callable[[float], str] | None = None, clock_interval: float | None = None,
+                 record_panel: bool = True, now: Callable[[], float] | None = None, undo_limit: int | None = None,
+                 **unknown: Any) -> None:
+        checks.instance("spec", spec, BoardSpec, "a game's BoardSpec")
         if unknown:  # a clear word, as a game's new() says for a setting it does not have
             name = next(iter(unknown))
-            known = [p for p in inspect.signature(type(self).__init__).parameters if p not in ("self", "options")]
-            shared = [p for p in inspect.signature(PlayBoard.__init__).parameters if p not in ("self", "game", "unknown")]
-            raise ValueError(f"{type(self).__name__} has no argument {name!r}: its arguments are "
-                             f"{', '.join(dict.fromkeys([*known, *shared]))}")
-        setup.instance("picture", picture, Picture, "a Picture")
-        setup.flag("sound", sound)
-        setup.number("volume", volume, low=0, high=1)
-        setup.flag("clock", clock)
-        setup.function("clock_format", clock_format, optional=False)
-        setup.number("clock_interval", clock_interval, low=0.05, high=3600)
-        setup.flag("record_panel", record_panel)
-        setup.function("now", now)
+            own = [p for p in inspect.signature(type(spec).__init__).parameters if p not in ("self", "args", "kwargs")]
+            shared = [p for p in inspect.signature(PlayBoard.__init__).parameters
+                      if p not in ("self", "spec", "unknown")]
+            raise ValueError(f"{spec.title} has no argument {name!r}: its arguments are "
+                             f"{', '.join(dict.fromkeys([*own, *shared]))}")
+        clock = spec.clock if clock is None else clock
+        clock_format = clock_format if clock_format is not None else spec.clock_format
+        clock_interval = spec.clock_interval if clock_interval is None else clock_interval
+        checks.flag("sound", sound)
+        checks.number("volume", volume, low=0, high=1)
+        checks.flag("clock", clock)
+        checks.function("clock_format", clock_format, optional=False)
+        checks.number("clock_interval", clock_interval, low=0.05, high=3600)
+        checks.flag("record_panel", record_panel)
+        checks.function("now", now)
         if undo_limit is not None:
-            setup.whole("undo_limit", undo_limit, low=0, high=10**6)
-        if picture is not None:
-            self.picture = picture
-        self.record: Record[G] = Record(game, undo_limit=undo_limit)
-        self.ui: U = self.make_ui()
+            checks.whole("undo_limit", undo_limit, low=0, high=10**6)
+        self.spec = spec
+        spec.board = self
+        self.record: Record[G] = Record(spec.first_game(), undo_limit=undo_limit)
+        self.ui: U = spec.make_ui(self.game)
         self.message = ""
         self.message_is_error = False
-        self._commands: dict[str, Callable[[], Any]] = {}
-        self._buttons_by_name: dict[str, widgets.Button] = {}
-        self._job: _Job | None = None
-        self._locked: dict[widgets.Widget, bool] = {}
-        self._earlier: list[_Kept] = []  # games New game / Load replaced, newest last
-        self._later: list[_Kept] = []  # games Undo stepped back from, for Redo
-        self._later_for: tuple[Record[Any], int] | None = None  # the record Redo may step forward from
+        self.history = GameHistory(self.kept_games)
+        self._buttons: dict[str, widgets.Button] = {}
+        self._locked: dict[Any, bool] = {}
+        self._page = 0  # > 0 while the board handles what the page sent (a click, a key, a button)
+        self._held = 0  # > 0 while one input is carried out: its redraws become one, at its end
+        self._dirty = False
 
         self.view = BoardCanvas(*self.picture.size(self.game, self.ui))
         self.canvas = self.view.canvas
@@ -326,173 +249,208 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
 
         self.status_line = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
         self.status_line.add_class("gamelab-status")
-        self.work_line = widgets.HTML()
-        self.work_line.add_class("gamelab-work")
-        self.stop_button = widgets.Button(description="Stop", icon="stop", tooltip="Stop the work and keep the game as it is",
-                                          layout=widgets.Layout(width="auto"))
-        self.stop_button.add_class("gamelab-button-stop")
-        self.stop_button.on_click(lambda _: self.stop())
-        self.work_box = widgets.HBox([self.work_line, self.stop_button],
-                                     layout=widgets.Layout(display="none", align_items="center"))
-        self.buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.long_work = LongWork(lock=self._lock_inputs, unlock=self._unlock_inputs,
+                                  said=lambda text, error: self.say(text, error=error), before_thread=self._let_out)
+        self.work_box, self.work_line, self.stop_button = self.long_work.box, self.long_work.line, self.long_work.stop_button
+        self.stop_button.on_click(lambda _: self.refresh())
+        #: the button row: New game, Undo, Redo, the game's buttons (a spec's build may add its own widgets)
+        self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.buttons = self.row
+        #: a row for a game's extra controls (settings), under the buttons
         self.extras = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.sounds = SoundPlayer(volume) if sound else None
         self.clock = ClockDisplay(Clock(now) if now else Clock(), clock_format, clock_interval,
-                                  on_tick=self.on_tick) if clock else None
+                                  on_tick=lambda: self.spec.tick(self)) if clock else None
 
         self.add_button("New game", self.new_game, "Start a new game", name="new")
         self.add_button("Undo", self.undo, "Take back the last action", name="undo")
         self.add_button("Redo", self.redo, "Play again the action taken back", name="redo")
+        for button in spec.buttons:
+            self.add_button(button.label, lambda name=button.name: self.command(name), button.tooltip, name=button.name)
         self.record_panel = self._make_record_panel() if record_panel else None
-
-        footer: list[widgets.Widget] = [self.buttons]
+        #: where the board asks the page for what only the page can do (saving the notebook on Ctrl+S)
+        self.page = widgets.Output(layout=widgets.Layout(display="none"))
+        spec.build(self)  # the game's own widgets, before anything is drawn
+        footer: list[widgets.Widget] = [self.row]
         row = [w for w in (self.clock, self.sounds) if w is not None]
         if row:
             footer.append(widgets.HBox(row, layout=widgets.Layout(align_items="center")))
         footer.append(self.extras)
         if self.record_panel is not None:
             footer.append(self.record_panel)
-        #: where the board asks the page for what only the page can do (saving the notebook on Ctrl+S)
-        self.page = widgets.Output(layout=widgets.Layout(display="none"))
         footer.append(self.page)
-        super().__init__([self.view.box, widgets.VBox([self.status_line, self.work_box]), *footer])
+        status = widgets.VBox([self.status_line, self.work_box])
+        super().__init__(spec.arrange(self, [self.view.box, status, *footer]))
         self.add_class("gamelab-board")
-        self.build()  # phase two: the game's own buttons and controls, before anything is drawn
-        self.refresh()
+        with self._one_frame():
+            self._automatic()  # the board may move first (the computer as black, a forced pass)
+            self.refresh()
 
-    # -- what a game provides --------------------------------------------------------------------
-    def build(self) -> None:
-        """Add the game's own buttons (:meth:`add_button`) and controls (``self.extras``); called once."""
-
-    def make_ui(self) -> U:
-        """Fresh interface state for a new game (a small dataclass of the game's)."""
-        raise NotImplementedError(f"{type(self).__name__} must say what its interface state is (make_ui)")
-
-    def on_click(self, target: Hashable | None) -> None:
-        """A click landed on ``target`` (``None``: outside every target). Default: nothing."""
-
-    def on_drag(self, x: float, y: float) -> bool:
-        """The pointer moved with the button down; return True to redraw."""
-        return False
-
-    def on_release(self, target: Hashable | None, x: float, y: float) -> None:
-        """The button went up over ``target`` (after :meth:`on_click` on the press)."""
-
-    def on_key(self, key: str) -> None:
-        """A key was pressed while the board had focus (``"ArrowUp"``, ``"z"``, …)."""
-
-    def on_tick(self) -> None:
-        """The clock ticked (about once per ``clock_interval``): a picture that shows the time redraws it."""
-
-    def status(self) -> str:
-        """The status line for the current position (shown when no message is pending)."""
-        return str(getattr(self.game, "status", ""))
-
-    def after_action(self, action: str) -> None:
-        """Called after each successful action (sounds, starting or stopping the clock, AI replies)."""
-        if self.clock is not None:
-            if self.game.is_over:
-                self.clock.stop()
-            else:
-                self.clock.start()
-
-    def fresh_game(self) -> G:
-        """The position a New game starts from (default: the same setup, as a new start).
-
-        It may take long (a winnable deal is searched for): New game runs it as long work, off the
-        kernel's thread when a click asked for it.
-        """
-        return type(self.game).new(**self.game.setup)
-
-    def prepare(self, action: str) -> tuple[str, Callable[[Progress], Any]] | None:
-        """Slow work ``action`` needs before it can be played at once, as ``(label, work)``; None when it
-        is quick (the default). A board runs the work first as long work, then plays the action, which
-        finds the work done (a no-guess Minesweeper board searches its layout this way)."""
-        return None
-
-    def board_state(self) -> Any:
-        """What the board itself keeps about the game besides the record (a flag, a note), so that Undo
-        of New game or Load brings it back with the game. Default: nothing."""
-        return None
-
-    def restore_board_state(self, state: Any) -> None:
-        """Put back what :meth:`board_state` returned."""
-
-    def resume(self) -> None:
-        """A loaded game goes on from where it was: the clock runs if the game has begun and is not over.
-        (Boards add their own: the computer's turn, Shanghai's playing state.)"""
-        if self.clock is not None:
-            if len(self.record) and not self.game.is_over:
-                self.clock.start()
-            else:
-                self.clock.stop()
-
-    # -- state -------------------------------------------------------------------------------------
+    # -- state ---------------------------------------------------------------------------------------
     @property
     def game(self) -> G:
         """The current position (read-only: change it through :meth:`act`)."""
         return self.record.game
 
+    @property
+    def picture(self) -> Picture[Any]:
+        return self.spec.picture
+
+    def status(self) -> str:
+        """The status line for the current position (shown when no message is pending)."""
+        return self.spec.status(self.game, self.ui)
+
+    def __getattr__(self, name: str) -> Any:
+        # a game's own commands: its buttons (board.hint()) and its spec's public methods (board.set_mode)
+        spec = self.__dict__.get("spec")
+        if spec is not None and not name.startswith("_"):
+            if any(button.name == name for button in spec.buttons):
+                return lambda: self.command(name)
+            if hasattr(spec, name):
+                return getattr(spec, name)
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
+
+    # -- what the page sends, and what a cell calls ------------------------------------------------------
+    @contextlib.contextmanager
+    def from_page(self) -> Iterator[None]:
+        """Inside the block the board handles what the page sent: long work it asks for starts on a
+        thread of its own (a cell's call runs it at once). Every input of the page passes through here;
+        a spec wraps its own widgets' handlers with :meth:`listen`."""
+        self._page += 1
+        try:
+            with self._one_frame():
+                yield
+        finally:
+            self._page -= 1
+
+    def listen(self, widget: widgets.Widget, handler: Callable[[Any], None], names: str = "value") -> None:
+        """Call ``handler(new value)`` when the page changes ``widget`` (never for the board's own updates of
+        it, never while long work runs)."""
+        def changed(change: Any) -> None:
+            if self._syncing:
+                return
+            if self.refuse_while_busy():
+                return
+            with self.from_page():
+                handler(change["new"])
+
+        widget.observe(changed, names=names)
+
+    @contextlib.contextmanager
+    def _one_frame(self) -> Iterator[None]:
+        """The redraws asked for inside the block become one, at its end (sounds wait for that frame)."""
+        self._held += 1
+        try:
+            with self.sounds.hold() if self.sounds is not None else contextlib.nullcontext():
+                try:
+                    yield
+                finally:
+                    self._held -= 1
+                    if not self._held and self._dirty:
+                        self.refresh()
+        except BaseException:
+            raise
+
     def act(self, action: str) -> bool:
         """Play ``action``; on refusal show the reason and change nothing. Returns whether it was played
-        (False too while slow work it needs runs in the background: the action follows when it ends)."""
+        (False too while long work it needs runs: the action follows when it ends)."""
+        with self._one_frame():
+            played = self._play([action])
+            self.refresh()
+        return played
+
+    def respond(self, response: Response[U] | None) -> None:
+        """Carry out an answer of the game's controls: new interface state, a sound, a command, an action
+        or a line of them, words, long work."""
+        if response is None:
+            return
+        with self._one_frame():
+            if response.ui is not None:
+                self.ui = response.ui
+            self.play_sound(response.sound)
+            if response.command is not None:
+                self.command(response.command)
+            actions = ([response.action] if response.action is not None else []) + list(response.line)
+            if actions:
+                if self._play(actions) and response.message:
+                    self.say(response.message, error=response.error)
+            elif response.message is not None:
+                self.message = response.message
+                self.message_is_error = response.error
+                if response.error:
+                    self.play_sound(self.spec.refused_sound)
+            if response.work is not None:
+                self._work(response.work)
+            self.refresh()
+
+    def _play(self, actions: list[str]) -> bool:
+        """Play ``actions`` in turn (stopping at a refusal), then what the board plays by itself."""
         if self.refuse_while_busy():
             return False
-        prepared = self.prepare(action)
-        if prepared is not None and self._can_work_in_background():
-            label, work = prepared
-            played: list[bool] = []
-            self.run_long(work, label, lambda _: played.append(self.act(action)), failed=self._refused,
-                          background=True)
-            return bool(played and played[0])
         self.leave_review()
-        with self._frame_first():
+        for number, action in enumerate(actions):
+            label = self.spec.slow(self.game, action)
+            if label is not None:
+                self._play_slowly(label, action, actions[number + 1:])
+                return False
+            before = self.game
             try:
                 self.record.play(action)
             except IllegalMove as exc:
                 self._refused(exc)
                 return False
-            self._later.clear()
-            self.message = ""
-            self.play_sound(self.action_sound)
-            self.after_action(action)
-            self.refresh()
-            return True
+            self._played(before, action)
+        self._automatic()
+        return True
 
-    def _frame_first(self) -> Any:
-        """Inside the block, sounds wait for the frame: the page draws the board before it decodes audio."""
-        return self.sounds.hold() if self.sounds is not None else contextlib.nullcontext()
+    def _play_slowly(self, label: str, action: str, rest: list[str]) -> None:
+        """An action that is long work to play: played on a copy (off the kernel's thread when the page
+        asked), and the position it gives kept, so it is never played twice."""
+        before = self.game
+        trial = before.copy()
 
-    def respond(self, response: Response[U] | None) -> None:
-        """Carry out what the game's controls answered: new interface state, a sound, a command, an action, words."""
-        if response is None:
-            return
-        with self._frame_first():
-            self._respond(response)
+        def play(progress: Progress) -> G:
+            trial.play(action)
+            return trial
 
-    def _respond(self, response: Response[U]) -> None:
-        if response.ui is not None:
-            self.ui = response.ui
-        self.play_sound(response.sound)
-        if response.command is not None:
-            self.command(response.command)
-        if response.action is not None:
-            played = self.act(response.action)
-            if played and response.message:
-                self.say(response.message, error=response.error)
-            return
-        if response.message is not None:
-            self.message = response.message
-            self.message_is_error = response.error
-            if response.error:
-                self.play_sound(self.refused_sound)
-        if response.command is None:
-            self.refresh()
+        def done(position: G) -> None:
+            if self.game is not before:  # the game moved on meanwhile (it cannot while locked, but a cell can)
+                return
+            with self._one_frame():
+                self.record.adopt(action, position)
+                self._played(before, action)
+                if rest:
+                    self._play(rest)
+                else:
+                    self._automatic()
+                self.refresh()
+
+        self._long(label, play, done)
+
+    def _played(self, before: G, action: str) -> None:
+        self.message = ""
+        self.play_sound(self.spec.action_sound)
+        if self.clock is not None:
+            self.spec.update_clock(self.clock.clock, self.game)
+            self.clock.refresh()
+            if self.clock.clock.running:
+                self.clock.start()
+        answer = self.spec.after(before, self.game, action)
+        if answer is not None:
+            self.play_sound(answer.sound)
+            if answer.message is not None:
+                self.message, self.message_is_error = answer.message, answer.error
+
+    def _automatic(self) -> None:
+        """What the board plays by itself now (the computer's reply, a forced pass), as the spec says."""
+        answer = self.spec.automatic(self.game, self.ui)
+        if answer is not None:
+            self.respond(answer)
 
     def _refused(self, exc: BaseException) -> None:
-        self.redraw()
         self.say(str(exc), error=True)
-        self.play_sound(self.refused_sound)
+        self.play_sound(self.spec.refused_sound)
+        self.refresh()
 
     def say(self, message: str, *, error: bool = False) -> None:
         """Show ``message`` on the status line until the next action."""
@@ -504,43 +462,135 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         if effect and self.sounds is not None:
             self.sounds.play(effect)
 
-    # -- buttons -----------------------------------------------------------------------------------
+    # -- long work ---------------------------------------------------------------------------------------
+    @property
+    def busy(self) -> str | None:
+        """What long work the board is doing now (its label), or None."""
+        return self.long_work.busy
+
+    def refuse_while_busy(self) -> bool:
+        """True (and a word on the status line) while long work runs: inputs that would race it wait."""
+        label = self.long_work.busy
+        if label is None:
+            return False
+        self.say(f"Please wait: {label}… (Stop cancels it)", error=True)
+        self.play_sound(self.spec.refused_sound)
+        return True
+
+    def _work(self, work: Work[Any]) -> None:
+        """Long work a control asked for; its result becomes the next response."""
+        def then(result: Any) -> None:
+            self.respond(work.then(result, self.game, self.ui))
+
+        self._long(work.label, work.run, then, failed=work.failed, beside=work.beside)
+
+    def _long(self, label: str, run: Callable[[Progress], T], then: Callable[[T], None], *,
+              failed: Callable[[BaseException], str] | None = None, beside: bool = False) -> None:
+        """Run ``run(progress)`` then ``then(result)``: started on a thread when the page asked for it,
+        at once for a cell's call (whose errors it raises)."""
+        def said(exc: BaseException) -> None:
+            if failed is not None:
+                words = failed(exc)
+            else:
+                words = f"{label} failed: " + (str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}")
+            self.say(words, error=True)
+            self.play_sound(self.spec.refused_sound)
+
+        if beside:
+            self.long_work.beside(run, then, said)
+        elif self._page:
+            if self.refuse_while_busy():
+                return
+            self.long_work.start(label, run, then, said)
+        else:
+            then(self.long_work.run_now(run))
+
+    def stop(self) -> None:
+        """Stop the long work (the game stays as it was before it began)."""
+        self.long_work.stop()
+
+    def _let_out(self) -> None:
+        """Before a thread starts: the frame of the move that asked for the work goes out first."""
+        if self._dirty:
+            self._dirty = False
+            held, self._held = self._held, 0
+            try:
+                self.refresh()
+            finally:
+                self._held = held
+        self.view.let_out()
+
+    def _inputs(self) -> Iterator[Any]:
+        """Every widget of the board a person can change (the Stop button and the sound aside)."""
+        spared = {id(self.work_box), id(self.page)}
+        if self.sounds is not None:
+            spared.add(id(self.sounds))
+        stack: list[Any] = list(self.children)
+        while stack:
+            child = stack.pop()
+            if id(child) in spared:
+                continue
+            stack.extend(getattr(child, "children", ()))
+            if child.has_trait("disabled"):
+                yield child
+
+    def _lock_inputs(self) -> None:
+        self._locked = {w: bool(w.disabled) for w in self._inputs()}
+        for w in self._locked:
+            w.disabled = True
+
+    def _unlock_inputs(self) -> None:
+        for w, disabled in self._locked.items():
+            w.disabled = disabled
+        self._locked = {}
+        self.refresh()
+
+    # -- buttons -------------------------------------------------------------------------------------
     def add_button(self, label: str, callback: Callable[[], Any], tooltip: str = "", *, name: str | None = None,
                    icon: str = "") -> widgets.Button:
-        """A button in the board's row that calls ``callback()``; ``self.button(name)`` finds it again,
-        and a control's ``Response(command=name)`` presses it."""
+        """A button in the board's row that calls ``callback()``; ``self.button(name)`` finds it again."""
         name = name or label.lower().replace(" ", "-")
         button = widgets.Button(description=label, tooltip=tooltip or label, icon=icon,
                                 layout=widgets.Layout(width="auto"))
         button.add_class(f"gamelab-button-{name}")
-        self._commands[name] = callback
 
         def clicked(_: widgets.Button) -> None:
             if not self.refuse_while_busy():
-                callback()
+                with self.from_page():
+                    callback()
 
         button.on_click(clicked)
-        self._buttons_by_name[name] = button
-        self.buttons.children = (*self.buttons.children, button)
+        self._buttons[name] = button
+        self.row.children = (*self.row.children, button)
         return button
 
     def button(self, name: str) -> widgets.Button:
         try:
-            return self._buttons_by_name[name]
+            return self._buttons[name]
         except KeyError:
             raise KeyError(f"no button called {name!r}") from None
 
     def command(self, name: str) -> None:
         """Press the button called ``name`` (what a key or a click on a picture's button asks for)."""
-        if name not in self._commands:
-            raise KeyError(f"no command called {name!r}; this board has {', '.join(self._commands)}")
+        if name in _BUILT_IN:
+            if not self.refuse_while_busy():
+                {"new": self.new_game, "undo": self.undo, "redo": self.redo}[name]()
+            return
+        found = [button for button in self.spec.buttons if button.name == name]
+        if not found:
+            names = [*_BUILT_IN, *(button.name for button in self.spec.buttons)]
+            raise KeyError(f"no command called {name!r}; this board has {', '.join(names)}")
         if not self.refuse_while_busy():
-            self._commands[name]()
+            self.respond(found[0].control(self.game, self.ui))
 
+    # -- games: new, undo, redo, kept ------------------------------------------------------------------
     def new_game(self) -> None:
-        """Start again from a fresh position (Undo brings the game being played back)."""
-        if not self.refuse_while_busy():
-            self.run_long(lambda progress: self.fresh_game(), "Dealing a new game", self.start)
+        """Start again from a fresh position (Undo brings the game being played back). Finding it may be
+        long work (a winnable deal): asked for by the page, it runs off the kernel's thread."""
+        if self.refuse_while_busy():
+            return
+        game = self.game.copy()
+        self._long("Dealing a new game", lambda progress: self.spec.new_game(game, progress), self.start)
 
     def start(self, game: G) -> None:
         """Play ``game`` from now on (a new record, fresh interface state, the clock at zero).
@@ -549,247 +599,92 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         """
         if self.refuse_while_busy():
             return
-        self._replace(Record(game, undo_limit=self.record.undo_limit))
-        self.ui = self.make_ui()
-        self.message = "New game. Undo brings back the game you were playing."
-        self.message_is_error = False
-        if self.clock is not None:
-            self.clock.reset()
-        self.play_sound("start")
-        self.refresh()
+        with self._one_frame():
+            self._replace(Record(game, undo_limit=self.record.undo_limit))
+            self.ui = self.spec.make_ui(self.game)
+            self.message = "New game. Undo brings back the game you were playing."
+            self.message_is_error = False
+            if self.clock is not None:
+                self.clock.reset()
+            self.play_sound("start")
+            self._automatic()
+            self.refresh()
 
     @property
     def can_undo(self) -> bool:
         """Undo would take back an action, or bring back the game New game or Load replaced."""
-        return self.record.can_undo or (len(self.record) == 0 and bool(self._earlier))
+        return self.record.can_undo or self.history.can_go_back(self.record)
 
     @property
     def can_redo(self) -> bool:
-        return self.record.can_redo or (bool(self._later) and self._later_for == (self.record, len(self.record)))
+        return self.record.can_redo or self.history.can_go_forward(self.record)
 
     def undo(self) -> None:
-        """Take back the last action; at the start of a game New game or Load began, bring back the one
-        it replaced."""
+        """Take back the last action (and the board's own moves before it: your turn again); at the start
+        of a game New game or Load began, bring back the one it replaced."""
         if self.refuse_while_busy():
             return
         self.leave_review()
-        if len(self.record) == 0 and self._earlier:
-            self._step_between_games(self._earlier, self._later)
-            self.message = "The game you were playing is back (Redo returns to the new one)."
+        with self._one_frame():
+            if self.history.can_go_back(self.record):
+                self._bring_back(self.history.back(self._keep()))
+                self.message = "The game you were playing is back (Redo returns to the new one)."
+                self.refresh()
+                return
+            try:
+                self.record.undo()
+            except IllegalMove as exc:
+                self.say(str(exc), error=True)
+                return
+            while self.record.can_undo and not self.spec.players_turn(self.game):
+                self.record.undo()
+            self.message = ""
+            if self.spec.reset_ui_on_undo:
+                self.ui = self.spec.make_ui(self.game)
+            if not self.spec.players_turn(self.game):  # back at a start where the board moves first
+                self._automatic()
             self.refresh()
-            return
-        try:
-            self.record.undo()
-        except IllegalMove as exc:
-            self.say(str(exc), error=True)
-            return
-        self.message = ""
-        if self.reset_ui_on_undo:
-            self.ui = self.make_ui()
-        self.refresh()
 
     def redo(self) -> None:
-        """Play again the action taken back (or go forward again to the game Undo stepped back from)."""
+        """Play again the action taken back (up to your next turn), or go forward again to the game Undo
+        stepped back from."""
         if self.refuse_while_busy():
             return
         self.leave_review()
-        if not self.record.can_redo and self.can_redo:
-            self._step_between_games(self._later, self._earlier)
+        with self._one_frame():
+            if not self.record.can_redo and self.history.can_go_forward(self.record):
+                self._bring_back(self.history.forward(self._keep()))
+                self.message = ""
+                self.refresh()
+                return
+            try:
+                self.record.redo()
+            except IllegalMove as exc:
+                self.say(str(exc), error=True)
+                return
+            while self.record.can_redo and not self.spec.players_turn(self.game):
+                self.record.redo()
             self.message = ""
             self.refresh()
-            return
-        action = self.record.next_redo
-        prepared = self.prepare(action) if action is not None else None
-        if prepared is not None and self._can_work_in_background():
-            label, work = prepared
-            self.run_long(work, label, lambda _: self.redo(), failed=self._refused, background=True)
-            return
-        try:
-            self.record.redo()
-        except IllegalMove as exc:
-            self.say(str(exc), error=True)
-            return
-        self.message = ""
-        self.refresh()
 
-    # -- games replaced and brought back ---------------------------------------------------------------
-    def _keep(self) -> _Kept:
+    def _keep(self) -> Kept:
         clock = (self.clock.clock.elapsed, self.clock.clock.running) if self.clock is not None else None
-        return _Kept(self.record, self.ui, clock, self.board_state())
+        return Kept(self.record, self.ui, clock)
 
     def _replace(self, record: Record[G]) -> None:
         """Make ``record`` the game; the one it replaces is kept (the newest :attr:`kept_games`)."""
         self.leave_review()
-        self._earlier.append(self._keep())
-        del self._earlier[:-self.kept_games]
-        self._later.clear()
+        self.history.limit = self.kept_games
+        self.history.replaced(self._keep())
         self.record = record
 
-    def _step_between_games(self, source: list[_Kept], other: list[_Kept]) -> None:
-        self.leave_review()
-        other.append(self._keep())
-        kept = source.pop()
+    def _bring_back(self, kept: Kept) -> None:
         self.record = kept.record
         self.ui = kept.ui
         if self.clock is not None and kept.clock is not None:
             self.clock.clock.restore(*kept.clock)
             if kept.clock[1]:
                 self.clock.start()
-        self.restore_board_state(kept.board_state)
-        self._later_for = (self.record, len(self.record)) if other is self._later else None
-
-    # -- long work -----------------------------------------------------------------------------------
-    @property
-    def busy(self) -> str | None:
-        """What long work the board is doing now (its label), or None."""
-        return self._job.label if self._job is not None else None
-
-    def refuse_while_busy(self) -> bool:
-        """True (and a word on the status line) while long work runs: inputs that would race it wait."""
-        if self._job is None:
-            return False
-        self.say(f"Please wait: {self._job.label}… (Stop cancels it)", error=True)
-        self.play_sound(self.refused_sound)
-        return True
-
-    def _can_work_in_background(self) -> bool:
-        return _handling_a_browser_event() and _running_loop() is not None
-
-    def run_long(self, work: Callable[[Progress], T], label: str, then: Callable[[T], None], *,
-                 failed: Callable[[BaseException], None] | None = None, background: bool | None = None) -> None:
-        """Do ``work(progress)``, which may take long, then ``then(result)`` on the kernel's thread.
-
-        Asked for by a click in the browser (or with ``background=True``, inside a running event loop),
-        the work runs on a thread of its own and the kernel stays free: past :attr:`long_work_wait`
-        seconds the board shows ``label``, the time so far and a Stop button, and refuses moves, buttons
-        and loads that would race the work until it ends. ``failed(error)`` handles an exception of the
-        work (by default its message goes on the status line). Called from a cell's code, or outside a
-        kernel, everything runs at once, as a plain call would (and errors are raised to the caller).
-        """
-        if self.refuse_while_busy():
-            return
-        loop = _running_loop() if (background if background is not None else _handling_a_browser_event()) else None
-        if loop is None:
-            then(work(Progress()))
-            return
-        job = _Job(label, then, failed)
-        self.view.let_out()  # the frame of the move that asked for the work goes out before the work holds the lock
-
-        def run() -> None:
-            try:
-                try:
-                    job.result = ("ok", work(job.progress))
-                except Stopped:
-                    job.result = ("stopped", None)
-                except BaseException as exc:
-                    job.result = ("error", exc)
-                loop.call_soon_threadsafe(self._job_ended, job)
-            except Stopped:
-                pass  # Stop was pressed as the work ended: the board has already moved on
-            except RuntimeError:
-                pass  # the kernel's loop is closed (shutting down): nobody is waiting
-
-        self._job = job
-        job.thread = threading.Thread(target=run, name=f"gamelab: {label}", daemon=True)
-        job.thread.start()
-        job.thread.join(self.long_work_wait)  # quick work ends here, as if it had run at once
-        if job.result is not None:
-            self._job_ended(job)
-            return
-        job.shown = True
-        self._lock_inputs()
-        self._show_work(job)
-        job.ticker = loop.create_task(self._follow(job))
-
-    def run_beside(self, work: Callable[[], T], then: Callable[[T], None],
-                   failed: Callable[[BaseException], None] | None = None) -> None:
-        """Do ``work()`` beside the game, then ``then(result)`` on the kernel's thread; the board takes moves
-        meanwhile. For work on a copy that only comments on the game (whether it can still be won): ``then``
-        checks the game has not moved on. After a click it runs on a thread of its own, once the frame has
-        gone; from a cell's code, or outside a kernel, at once."""
-        loop = _running_loop() if _handling_a_browser_event() else None
-        if loop is None:
-            then(work())
-            return
-        self.view.let_out()
-
-        def run() -> None:
-            try:
-                result = work()
-            except Exception as exc:  # said on the board, never lost on a thread
-                if failed is not None:
-                    with contextlib.suppress(RuntimeError):  # the loop is gone: the kernel is shutting down
-                        loop.call_soon_threadsafe(failed, exc)
-                return
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(then, result)
-
-        threading.Thread(target=run, name="gamelab: beside the game", daemon=True).start()
-
-    def stop(self) -> None:
-        """Stop the long work (the game stays as it was before it began)."""
-        job = self._job
-        if job is None:
-            return
-        job.progress.stopped = True
-        job.done = True
-        if job.thread is not None and job.result is None:
-            _interrupt(job.thread)
-        self._job = None
-        if job.shown:
-            self._unlock_inputs()
-        self.say(f"Stopped: {job.label}.")
-
-    def _job_ended(self, job: _Job) -> None:
-        if job.done or job.result is None:
-            return
-        job.done = True
-        if self._job is job:
-            self._job = None
-        if job.shown:
-            self._unlock_inputs()
-        kind, value = job.result
-        try:
-            if kind == "ok":
-                job.then(value)
-            elif kind == "stopped":
-                self.say(f"Stopped: {job.label}.")
-            elif job.failed is not None:
-                job.failed(value)
-            else:
-                raise value
-        except Exception as exc:  # on the event loop nobody would see it: say it on the board
-            words = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
-            self.say(f"{job.label} failed: {words}", error=True)
-
-    def _lock_inputs(self) -> None:
-        widgets_to_lock = [*self._buttons_by_name.values()]
-        if self.record_panel is not None:
-            widgets_to_lock.append(self.load_button)
-        self._locked = {w: bool(w.disabled) for w in widgets_to_lock}
-        for w in widgets_to_lock:
-            w.disabled = True
-
-    def _unlock_inputs(self) -> None:
-        for w, disabled in self._locked.items():
-            w.disabled = disabled
-        self._locked = {}
-        self.work_box.layout.display = "none"
-        self.refresh()
-
-    def _show_work(self, job: _Job) -> None:
-        seconds = time.monotonic() - job.started
-        note = f" · {escape(job.progress.text)}" if job.progress.text else ""
-        html = (f'<span style="color:#555">⏳ {escape(job.label)}… {seconds:.0f} s{note} '
-                f"(the board takes no moves until it is done)</span>")
-        if self.work_line.value != html:
-            self.work_line.value = html
-        self.work_box.layout.display = "flex"
-
-    async def _follow(self, job: _Job) -> None:
-        while self._job is job:
-            self._show_work(job)
-            await asyncio.sleep(0.25)
 
     # -- saving and loading ------------------------------------------------------------------------
     def save(self) -> str:
@@ -800,33 +695,28 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         """Replace the game with a saved one; a bad save raises ``ValueError`` and changes nothing.
 
         The save is replayed by this board's rules (a board playing on a learner's pieces replays it on
-        them). The loaded game goes on at once (:meth:`resume`), and Undo brings back the game it
-        replaced. Loading a long game is long work: asked for by the Load button, it runs off the
-        kernel's thread.
+        them). The loaded game goes on at once, and Undo brings back the game it replaced. Loading a
+        long game is long work: asked for by the Load button, it runs off the kernel's thread.
         """
         if self.refuse_while_busy():
             return
         kind = type(self.game)
-
-        def read(progress: Progress) -> Record[G]:
-            record = Record.from_json(text, game=kind)
-            if not isinstance(record.game, kind):
-                raise ValueError(f"this save is a {record.start.name} game, not {kind.name}")
-            return record  # type: ignore[return-value]  # checked just above: the same game class
-
-        self.run_long(read, "Loading the saved game", self._loaded,
-                      failed=lambda exc: self.say(f"cannot load: {exc}", error=True))
+        self._long("Loading the saved game", lambda progress: self.spec.read_save(text, kind, progress),
+                   self._loaded, failed=lambda exc: f"cannot load: {exc}")
 
     def _loaded(self, record: Record[G]) -> None:
         record.undo_limit = self.record.undo_limit
-        self._replace(record)
-        self.ui = self.make_ui()
-        self.message = f"loaded a game of {count(len(record), 'action')} (Undo brings back the game you were playing)"
-        self.message_is_error = False
-        if self.clock is not None:
-            self.clock.reset()
-        self.resume()
-        self.refresh()
+        with self._one_frame():
+            self._replace(record)
+            self.ui = self.spec.make_ui(self.game)
+            self.message = f"loaded a game of {count(len(record), 'action')} (Undo brings back the game you were playing)"
+            self.message_is_error = False
+            if self.clock is not None:
+                self.clock.reset()
+                if len(self.record) and not self.game.is_over:
+                    self.clock.start()
+            self._automatic()
+            self.refresh()
 
     def _make_record_panel(self) -> widgets.Accordion:
         self.record_text = widgets.Textarea(placeholder="Saved game (JSON)", rows=3,
@@ -844,8 +734,11 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             self.record_text.value = self.save()
 
         def do_load(_: Any) -> None:
+            if self.refuse_while_busy():
+                return
             try:
-                self.load(self.record_text.value)
+                with self.from_page():
+                    self.load(self.record_text.value)
             except ValueError as exc:
                 self.say(f"cannot load: {exc}", error=True)
             except Exception as exc:  # an engine's slip on a strange save: said, never lost in a log
@@ -855,8 +748,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         load.on_click(do_load)
         self.review.observe(self._review_moved, names="value")
         box = widgets.VBox([widgets.HBox([save, load, self.review]), self.record_text])
-        panel = widgets.Accordion(children=[box], titles=("Record: save, load, review",), selected_index=None)
-        return panel
+        return widgets.Accordion(children=[box], titles=("Record: save, load, review",), selected_index=None)
 
     _syncing = False
 
@@ -902,18 +794,23 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         return self.view.hits
 
     def refresh(self) -> None:
-        """Redraw the board and bring status, buttons and the record slider up to date."""
+        """Redraw the board and bring status, buttons, the game's widgets and the record slider up to date
+        (once, at the end of the input being carried out)."""
+        if self._held:
+            self._dirty = True
+            return
+        self._dirty = False
         self.redraw()  # first: the page draws the board before it updates the widgets around it
-        if self.record_panel is not None:
-            self._syncing = True
-            try:
-                if self.review.min != -len(self.record):
-                    self.review.min = -len(self.record)
-            finally:
-                self._syncing = False
-        if self._job is None or not self._job.shown:  # locked inputs stay locked until the work ends
-            self.button("undo").disabled = not self.can_undo
-            self.button("redo").disabled = not self.can_redo
+        self._syncing = True
+        try:
+            if self.record_panel is not None and self.review.min != -len(self.record):
+                self.review.min = -len(self.record)
+            if not self.long_work.shown:  # locked inputs stay locked until the work ends
+                self.button("undo").disabled = not self.can_undo
+                self.button("redo").disabled = not self.can_redo
+            self.spec.show(self)
+        finally:
+            self._syncing = False
         if self.clock is not None:
             self.clock.refresh()
         self._update_status()
@@ -926,8 +823,10 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             self.status_line.value = html
 
     def redraw(self) -> None:
-        """Draw the whole board from state, as one message to the browser."""
-        self.view.draw(self.picture, self.shown, self.ui)
+        """Draw the whole board from state, as one message to the browser (or what changed, where the
+        game draws that itself)."""
+        if not self.spec.draw(self):
+            self.view.draw(self.picture, self.shown, self.ui)
 
     def target_at(self, x: float, y: float) -> Hashable | None:
         """The target under pixel (x, y) in the frame on screen."""
@@ -935,7 +834,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             return self.picture.target_at(self.shown, x, y, self.ui)
         return self.view.target_at(x, y)
 
-    # -- events ------------------------------------------------------------------------------------
+    # -- events from the page --------------------------------------------------------------------------
     _pressed = False
 
     def _mouse_down(self, x: float, y: float) -> None:
@@ -945,19 +844,27 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         if self.reviewing:
             self.review.value = 0  # a click while reviewing returns to the game
             return
-        self.on_click(self.target_at(x, y))
+        with self.from_page():
+            self.respond(self.spec.click(self.game, self.ui, self.target_at(x, y)))
 
     def _mouse_move(self, x: float, y: float) -> None:
-        if self._pressed and self.on_drag(x, y):
+        if not self._pressed or self.long_work.busy:
+            return
+        answer = self.spec.drag(self.game, self.ui, x, y, self.target_at)
+        if answer is not None and answer.ui is not None:
+            self.ui = answer.ui  # while dragging only the picture changes: the frame, nothing around it
             self.redraw()
 
     def _mouse_up(self, x: float, y: float) -> None:
         if self._pressed:
             self._pressed = False
-            self.on_release(self.target_at(x, y), x, y)
+            if self.long_work.busy:
+                return
+            with self.from_page():
+                self.respond(self.spec.release(self.game, self.ui, self.target_at(x, y)))
 
     def _key_down(self, key: str, shift: bool, ctrl: bool, meta: bool) -> None:
-        if self._job is not None:
+        if self.long_work.busy is not None:
             if key == "Escape":
                 self.stop()
             else:
@@ -967,10 +874,11 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             self.save_notebook()
             return
         self.leave_review()  # every other key may change the game: back to the present first
-        if (ctrl or meta) and key.lower() == "z":
-            self.redo() if shift else self.undo()
-            return
-        self.on_key(key)
+        with self.from_page():
+            if (ctrl or meta) and key.lower() == "z":
+                self.redo() if shift else self.undo()
+                return
+            self.respond(self.spec.key(self.game, self.ui, key))
 
     def save_notebook(self) -> None:
         """Save the notebook this board is in, as Ctrl+S does outside it.
@@ -988,19 +896,23 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
     def close(self) -> None:
         """Close the board: its work stops, its clock stops ticking, and every widget it made is closed, so
         nothing keeps it alive (a notebook that makes many boards does not pile them up)."""
-        if getattr(self, "_job", None) is not None:  # (close also runs for a board whose __init__ failed)
-            self.stop()
-        clock = getattr(self, "clock", None)
+        long_work = self.__dict__.get("long_work")
+        if long_work is not None:  # (close also runs for a board whose __init__ failed)
+            long_work.close()
+        clock = self.__dict__.get("clock")
         if clock is not None:
             clock.stop()
-        if getattr(self, "view", None) is not None:
-            self.view.close()
+        view = self.__dict__.get("view")
+        if view is not None:
+            view.close()
         stack: list[widgets.Widget] = list(self.children)
         while stack:
             child = stack.pop()
             stack.extend(getattr(child, "children", ()))
             child.close()
-        getattr(self, "_commands", {}).clear()
+        spec = self.__dict__.get("spec")
+        if spec is not None:
+            spec.__dict__.pop("board", None)
         super().close()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -1009,6 +921,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
 
     def __repr__(self) -> str:
         # A short, stable text form: nbval compares it, and the default one lists every child widget.
-        if "record" not in self.__dict__:
-            return f"<{type(self).__name__}>"
-        return f"<{type(self).__name__}: {self.status()}>"
+        spec = self.__dict__.get("spec")
+        if spec is None or "record" not in self.__dict__:
+            return "<PlayBoard>"
+        return f"<{spec.describe(self.game, self.ui)}: {self.status()}>"

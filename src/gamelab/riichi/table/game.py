@@ -30,7 +30,7 @@ import copy
 import re
 from typing import Any, ClassVar, Self
 
-from ... import setup
+from ... import checks
 from ...errors import IllegalMove, quote
 from ...game import Game, check_action_text, register_game
 from .. import is_tile
@@ -143,10 +143,10 @@ class RiichiGame(Game):
         >>> RiichiGame.new(seed=2).setup['seat']
         0
         """
-        seed = setup.seed("seed", seed)
-        seat = setup.whole("seat (a player id)", seat, low=0, high=3)
-        qijia = setup.whole("qijia (the first dealer's player id)", qijia, low=0, high=3)
-        title = setup.text("title", title, max_length=100)
+        seed = checks.seed("seed", seed)
+        seat = checks.whole("seat (a player id)", seat, low=0, high=3)
+        qijia = checks.whole("qijia (the first dealer's player id)", qijia, low=0, high=3)
+        title = checks.text("title", title, max_length=100)
         if not isinstance(level, str) or level not in LEVELS:
             raise ValueError(f"level is one of {', '.join(LEVELS)}, not {quote(level)}")
         parsed = make_rules(rules)

@@ -23,7 +23,7 @@ from typing import Any, Hashable, Mapping
 
 import ipywidgets as widgets
 
-from ... import setup
+from ... import checks
 from ...widgets import PlayBoard, viewer
 from ..rules import Rules, describe_rules, make_rules
 from . import controls
@@ -54,10 +54,10 @@ class RiichiBoard(PlayBoard[RiichiGame, RiichiUI]):
 
     def __init__(self, seed: int = 0, rules: dict[str, Any] | str | None = None, seat: int = 0,
                  level: str = DEFAULT_LEVEL, steps: RuleSteps | None = None, **options: Any) -> None:
-        setup.seed("seed", seed)
-        setup.whole("seat", seat, low=0, high=3)
-        setup.one_of("level", level, LEVELS)
-        setup.instance("steps", steps, RuleSteps, "the steps your_pieces(...) gives (a RuleSteps)")
+        checks.seed("seed", seed)
+        checks.whole("seat", seat, low=0, high=3)
+        checks.one_of("level", level, LEVELS)
+        checks.instance("steps", steps, RuleSteps, "the steps your_pieces(...) gives (a RuleSteps)")
         self._next_seed = seed
         self._seat = seat
         # the draws and dealer repeats play on these (a learner's): every new game, and a loaded save, too

@@ -1,0 +1,162 @@
+"""What a game tells the one play board: its spec, the way a puzzle's back end tells Tatham's midend.
+
+A game's board is ``PlayBoard(TheSpec(...))``. The spec holds what is the game's own and nothing else;
+its hooks take plain values (the position, the interface state, a target) and answer plain values,
+mostly a :class:`~gamelab.controls.Response` from the game's pure ``controls``:
+
+================  ====================================================================================
+``picture``       the :class:`~gamelab.pictures.Picture` that draws the game and tags its click targets
+``first_game()``  the position the board starts from
+``make_ui(game)`` fresh interface state (a small dataclass the picture reads)
+``click``         a press on a target; ``drag`` the pointer moving with the button down (interface state
+                  only); ``release`` the button going up; ``key`` a key (each → ``Response`` or None)
+``buttons``       the game's own buttons: :class:`Button` (name, label, tooltip, a control)
+``status``        the status line for a position
+``new_game``      the position New game starts (may be long work: it is handed a copy and a progress)
+``slow``          the label of an action that is long work to play (the board plays it on a copy, off the
+                  kernel's thread, and keeps the result)
+``after``         an answer to an action just played (a sound, words)
+``automatic``     what the board plays by itself now (a forced pass, the computer's reply as long work)
+``players_turn``  False where Undo steps back further (over the board's own moves)
+``update_clock``  the clock after an action (run while the game goes on, by default)
+================  ====================================================================================
+
+and, for the few games that need them: ``build(board)`` (extra widgets: settings, a panel), ``show(board)``
+(those widgets follow the state after each redraw: state → widgets, never back), ``arrange(board)``
+(where the parts go), ``draw(board)`` (draw only what changed), ``tick(board)`` (a picture that shows the
+time), ``read_save(text, progress)``. A game's public commands (``set_mode``, ``press``) are the spec's
+methods; they reach the board the spec was given to as ``self.board``, and ``board.<name>`` finds them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, TypeVar
+
+from ..clock import Clock, format_seconds
+from ..controls import Response
+from ..game import Game, Record
+from ..pictures import Picture
+from ..work import Progress
+
+if TYPE_CHECKING:
+    from .board import PlayBoard
+
+__all__ = ["BoardSpec", "Button"]
+
+G = TypeVar("G", bound=Game)
+U = TypeVar("U")
+
+
+@dataclass(frozen=True)
+class Button:
+    """One of a game's buttons: ``control(game, ui)`` answers a press (a pure control, or one that asks
+    for long work); ``board.command(name)`` and ``Response(command=name)`` press it too."""
+
+    name: str
+    label: str
+    tooltip: str
+    control: Callable[[Any, Any], Response[Any] | None]
+
+
+class BoardSpec(Generic[G, U]):
+    """A game's side of the play board (see the module docstring). Subclass it, never the board."""
+
+    #: the board's name in its text form and in its error messages (``"OthelloBoard"``)
+    title: ClassVar[str] = "PlayBoard"
+    picture: Picture[Any]
+    #: sound after an action that was played / refused (None: silent)
+    action_sound: ClassVar[str | None] = "click"
+    refused_sound: ClassVar[str | None] = "ng"
+    #: Undo starts from fresh interface state (False: keep toggles such as "show chances")
+    reset_ui_on_undo: ClassVar[bool] = True
+    #: the board's defaults for its clock (a caller's ``clock=…`` wins)
+    clock: ClassVar[bool] = False
+    clock_format: Callable[[float], str] = staticmethod(format_seconds)
+    clock_interval: ClassVar[float] = 1.0
+    buttons: tuple[Button, ...] = ()
+
+    #: the board this spec drives (set by the board; a spec belongs to one board)
+    board: PlayBoard[G, U]
+
+    # -- the game -------------------------------------------------------------------------------------
+    def first_game(self) -> G:
+        raise NotImplementedError(f"{self.title} must say where it starts (first_game)")
+
+    def make_ui(self, game: G) -> U:
+        raise NotImplementedError(f"{self.title} must say what its interface state is (make_ui)")
+
+    def new_game(self, game: G, progress: Progress) -> G:
+        """The position New game starts from ``game`` (a copy). Default: the same setup again."""
+        return type(game).new(**game.setup)
+
+    def status(self, game: G, ui: U) -> str:
+        return str(getattr(game, "status", ""))
+
+    def describe(self, game: G, ui: U) -> str:
+        """The board's name in its text form (``<OthelloBoard vs-computer: …>``). Default: :attr:`title`."""
+        return self.title
+
+    # -- input: each answers a Response (or None: nothing happens) --------------------------------------
+    def click(self, game: G, ui: U, target: Hashable | None) -> Response[U] | None:
+        return None
+
+    def drag(self, game: G, ui: U, x: float, y: float,
+             target_at: Callable[[float, float], Hashable | None]) -> Response[U] | None:
+        """The pointer moved with the button down (only the interface state may change: a card follows it)."""
+        return None
+
+    def release(self, game: G, ui: U, target: Hashable | None) -> Response[U] | None:
+        return None
+
+    def key(self, game: G, ui: U, key: str) -> Response[U] | None:
+        return None
+
+    # -- after an action -------------------------------------------------------------------------------
+    def slow(self, game: G, action: str) -> str | None:
+        """The progress label if ``action`` is long work to play here (a no-guess layout's search)."""
+        return None
+
+    def after(self, before: G, game: G, action: str) -> Response[U] | None:
+        """An answer to ``action``, just played from ``before`` to ``game`` (a sound: "win")."""
+        return None
+
+    def automatic(self, game: G, ui: U) -> Response[U] | None:
+        """What the board plays by itself in ``game`` (None: a person moves)."""
+        return None
+
+    def players_turn(self, game: G) -> bool:
+        """False in positions the board moves from by itself: Undo steps back over them, Redo through."""
+        return True
+
+    def update_clock(self, clock: Clock, game: G) -> None:
+        """The clock after an action: running while the game goes on."""
+        if game.is_over:
+            clock.stop()
+        else:
+            clock.start()
+
+    def read_save(self, text: str, kind: type[G], progress: Progress) -> Record[G]:
+        """A saved game as a record of this board's game (a bad save raises ``ValueError``)."""
+        record = Record.from_json(text, game=kind)
+        if not isinstance(record.game, kind):
+            raise ValueError(f"this save is a {record.start.name} game, not {kind.name}")
+        return record  # type: ignore[return-value]  # checked just above: the same game class
+
+    # -- the few games that need more -------------------------------------------------------------------
+    def build(self, board: PlayBoard[G, U]) -> None:
+        """Add extra widgets to ``board`` (``board.row``, ``board.extras``), once, before the first frame."""
+
+    def show(self, board: PlayBoard[G, U]) -> None:
+        """Bring the spec's own widgets up to date with the state (after each redraw)."""
+
+    def arrange(self, board: PlayBoard[G, U], parts: list[Any]) -> list[Any]:
+        """The board's children from its parts ``[canvas box, status, *the rest]``. Default: as given."""
+        return parts
+
+    def draw(self, board: PlayBoard[G, U]) -> bool:
+        """Draw the frame yourself (only what changed); False: the board draws it whole."""
+        return False
+
+    def tick(self, board: PlayBoard[G, U]) -> None:
+        """The clock ticked: a picture that shows the time redraws that part."""
