@@ -174,9 +174,9 @@ def pieces(name: str, value: object, known: Iterable[str]) -> dict[str, Any]:
 def no_other_settings(game: str, given: Mapping[str, Any] | Iterable[str], known: Iterable[str]) -> None:
     """Refuse settings a game does not have, naming the ones it has.
 
-    >>> no_other_settings("Othello", {"colour": 1}, ["board", "to_move"])
+    >>> no_other_settings("Othello", {"color": 1}, ["board", "to_move"])
     Traceback (most recent call last):
-    ValueError: Othello has no setting 'colour': its settings are board, to_move
+    ValueError: Othello has no setting 'color': its settings are board, to_move
     """
     unknown = [key for key in given if key not in set(known)]
     if unknown:

@@ -80,7 +80,7 @@ def test_save_load_round_trip_and_replay():
     ("[]", "must be a JSON object"),
     ('{"format": "other"}', "not a gamelab saved game"),
     ('{"format": "gamelab-record/1", "game": "lights-out", "setup": {"size": 3}, "actions": "a1"}', "'actions'"),
-    ('{"format": "gamelab-record/1", "game": "lights-out", "setup": {"size": 3, "colour": 1}, "actions": []}', "has no setting 'colour'"),
+    ('{"format": "gamelab-record/1", "game": "lights-out", "setup": {"size": 3, "color": 1}, "actions": []}', "has no setting 'color'"),
     ('{"format": "gamelab-record/1", "game": "lights-out", "setup": {"size": 3}, "actions": ["a1", "k1"]}', "action 2 'k1'"),
     ('{"format": "gamelab-record/1", "game": "lights-out", "setup": {"size": 3}, "actions": [7]}', "not text"),
 ])

@@ -94,9 +94,9 @@ def page(result: NotebookResult) -> str:
         parts.append("<div class=\"notes\"><p>About this notebook:</p><ul>"
                      + "".join(f"<li>{escape(note)}</li>" for note in result.notes) + "</ul></div>")
     for item in result.exercises:
-        mark, colour, background = _MARKS.get(item.status, ("•", "#333", "#fff"))
-        parts.append(f"<section style=\"border-left-color:{colour}\">"
-                     f"<h2><span class=\"status\" style=\"color:{colour};background:{background};padding:0 6px;"
+        mark, color, background = _MARKS.get(item.status, ("•", "#333", "#fff"))
+        parts.append(f"<section style=\"border-left-color:{color}\">"
+                     f"<h2><span class=\"status\" style=\"color:{color};background:{background};padding:0 6px;"
                      f"border-radius:4px\">{mark} {escape(item.status)}</span>"
                      f"<span class=\"id\">{escape(item.exercise)}</span></h2>")
         if item.status == PASSED:  # a pass needs no more than its one line

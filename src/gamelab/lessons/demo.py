@@ -55,7 +55,7 @@ def _board(p: Painter, left: float, top: float, size: int, cell: int, lit: int,
            rings: int = 0, crosses: int = 0, outlined: int = 0, dot: tuple[int, int] | None = None,
            names: dict[tuple[int, int], tuple[str, str]] | None = None) -> int:
     """One board at (left, top): lamps of ``lit`` amber, ``rings``/``crosses`` marked red, ``outlined`` lamps
-    edged white, a dot on ``dot``, ``names`` written in lamps (text, colour). Returns how many marks it drew."""
+    edged white, a dot on ``dot``, ``names`` written in lamps (text, color). Returns how many marks it drew."""
     margin = 18
     for i in range(size):
         p.text(left + margin + i * cell + cell / 2, top + margin / 2, COLUMNS[i], size=11, fill=LABEL)
@@ -78,10 +78,10 @@ def _board(p: Painter, left: float, top: float, size: int, cell: int, lit: int,
         if (row, col) == dot:
             p.circle(cx, cy, 4, fill="#e0245e", stroke="white", line_width=1.5)
         if names and (row, col) in names:
-            text, colour = names[(row, col)]
-            if colour == "white":  # over a red cross: on a dark patch, so it stays legible
+            text, color = names[(row, col)]
+            if color == "white":  # over a red cross: on a dark patch, so it stays legible
                 p.round_rect(cx - 10, cy - 7, 20, 14, 3, fill="#1d2330")
-            p.text(cx, cy, text, size=12, fill=colour, bold=True)
+            p.text(cx, cy, text, size=12, fill=color, bold=True)
     return marks
 
 

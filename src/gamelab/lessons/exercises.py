@@ -301,9 +301,9 @@ class ExerciseReport:
         return "\n".join(self.lines())
 
     def _repr_html_(self) -> str:
-        colour = {PASSED: "#1b7f3b", FAILED: "#b00020", NOT_WRITTEN: "#555"}[self.status]
+        color = {PASSED: "#1b7f3b", FAILED: "#b00020", NOT_WRITTEN: "#555"}[self.status]
         lines = self.lines()
-        html = [f'<div class="gamelab-check"><div style="color:{colour};font-weight:bold">{escape(lines[0])}</div>']
+        html = [f'<div class="gamelab-check"><div style="color:{color};font-weight:bold">{escape(lines[0])}</div>']
         if len(lines) > 1:
             html.append('<pre style="margin:4px 0">' + escape("\n".join(lines[1:])) + "</pre>")
         picture = self.explanation.picture if self.explanation else None

@@ -39,7 +39,7 @@ class SourceView:
         from pygments.formatters import HtmlFormatter
         from pygments.lexers import PythonLexer
 
-        # noclasses: the colours travel with the HTML (GitHub, nbviewer, Voila); monospace everywhere.
+        # noclasses: the colors travel with the HTML (GitHub, nbviewer, Voila); monospace everywhere.
         formatter = HtmlFormatter(noclasses=True, style="friendly", nowrap=False,
                                   prestyles="font-family:monospace;font-size:12px;line-height:1.35")
         html: str = highlight(code, PythonLexer(), formatter)  # pygments has no type information
@@ -149,9 +149,9 @@ class CheckReport:
         return "\n".join(self._lines())
 
     def _repr_html_(self) -> str:
-        colour = "#1b7f3b" if self.passed else "#b00020"
+        color = "#1b7f3b" if self.passed else "#b00020"
         lines = self._lines()
-        head = f'<div style="color:{colour};font-weight:bold">{escape(lines[0])}</div>'
+        head = f'<div style="color:{color};font-weight:bold">{escape(lines[0])}</div>'
         rest = "".join(f"<li><code>{escape(line.strip())}</code></li>" for line in lines[1:])
         return f'<div class="gamelab-check">{head}{"<ul>" + rest + "</ul>" if rest else ""}</div>'
 

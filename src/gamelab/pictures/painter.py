@@ -76,7 +76,7 @@ def _inside_polygon(x: float, y: float, points: Sequence[Point]) -> bool:
 class Painter(ABC):
     """The drawing operations of a gamelab board. Coordinates are pixels, y grows downwards.
 
-    Style keywords shared by the shapes: ``fill`` and ``stroke`` (CSS colours or ``None``),
+    Style keywords shared by the shapes: ``fill`` and ``stroke`` (CSS colors or ``None``),
     ``line_width``, ``alpha`` (0–1, applied to the whole shape) and ``target`` (see :meth:`hit`).
     """
 
@@ -367,7 +367,7 @@ class SpriteCache:
 class CanvasPainter(Painter):
     """Renders onto an ``ipycanvas.Canvas``; call it inside ``hold_canvas`` so a frame is one message.
 
-    Canvas state (colours, widths, fonts) is only sent when it changes: fewer bytes per redraw. With a
+    Canvas state (colors, widths, fonts) is only sent when it changes: fewer bytes per redraw. With a
     :class:`SpriteCache`, :meth:`Painter.sprite` pictures are copied from off-screen canvases.
 
     ``size`` is the picture's size (default: the canvas's) and ``ratio`` the canvas's backing-store

@@ -32,7 +32,7 @@ class Picture(ABC, Generic[S]):
     ``None`` for a static picture.
     """
 
-    #: colour painted under everything (``None``: transparent)
+    #: color painted under everything (``None``: transparent)
     background: str | None = None
 
     @abstractmethod

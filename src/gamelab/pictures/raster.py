@@ -35,7 +35,7 @@ from .painter import Painter, Point
 
 __all__ = ["PngPainter"]
 
-#: a colour as Pillow paints it: red, green, blue, alpha (0–255)
+#: a color as Pillow paints it: red, green, blue, alpha (0–255)
 Rgba = tuple[int, int, int, int]
 
 _RGBA = re.compile(r"rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*(?:,\s*([\d.]+)\s*)?\)")
@@ -51,8 +51,8 @@ _CJK_CANDIDATES = (
 )
 
 
-def _colour(text: str | None, alpha: float) -> Rgba | None:
-    """A CSS colour as RGBA, its alpha multiplied by ``alpha`` (``None`` and ``"none"`` paint nothing)."""
+def _color(text: str | None, alpha: float) -> Rgba | None:
+    """A CSS color as RGBA, its alpha multiplied by ``alpha`` (``None`` and ``"none"`` paint nothing)."""
     if not text or text == "none" or text == "transparent":
         return None
     match = _RGBA.fullmatch(text.strip())
@@ -129,12 +129,12 @@ class PngPainter(Painter):
 
     # -- shapes ----------------------------------------------------------------------------------
     @contextlib.contextmanager
-    def _layer(self, colours: Iterable[Rgba | None],
+    def _layer(self, colors: Iterable[Rgba | None],
                box: tuple[float, float, float, float]) -> Iterator[tuple[ImageDraw.ImageDraw, float, float]]:
         """``(draw, dx, dy)`` to paint one shape whose image-pixel extent is ``box``: straight onto the
-        picture when its colours are opaque, else onto a layer laid over it (Pillow's drawing replaces
+        picture when its colors are opaque, else onto a layer laid over it (Pillow's drawing replaces
         pixels, it does not blend them)."""
-        if all(c is None or c[3] == 255 for c in colours):
+        if all(c is None or c[3] == 255 for c in colors):
             yield self._draw, 0.0, 0.0
             return
         left, top = max(0, math.floor(box[0]) - 2), max(0, math.floor(box[1]) - 2)
@@ -148,7 +148,7 @@ class PngPainter(Painter):
         self.image.alpha_composite(layer, dest=(left, top))
 
     def _styled(self, style: dict[str, Any]) -> tuple[Rgba | None, Rgba | None]:
-        fill, stroke = _colour(style["fill"], style["alpha"]), _colour(style["stroke"], style["alpha"])
+        fill, stroke = _color(style["fill"], style["alpha"]), _color(style["stroke"], style["alpha"])
         return (fill if fill and fill[3] else None), (stroke if stroke and stroke[3] else None)
 
     def _rect(self, x: float, y: float, w: float, h: float, style: dict[str, Any]) -> None:
@@ -223,7 +223,7 @@ class PngPainter(Painter):
                 d.ellipse([x - outer, y - outer, x + outer, y + outer], outline=stroke, width=self._width(style))
 
     def _text(self, x: float, y: float, text: str, style: dict[str, Any]) -> None:
-        fill = _colour(style["fill"], style["alpha"])
+        fill = _color(style["fill"], style["alpha"])
         if fill is None or not fill[3] or not text.strip():
             return
         font = _font(max(1, round(style["size"] * self.k)), _is_cjk(text, style["family"]), bool(style["bold"]))
@@ -258,7 +258,7 @@ class PngPainter(Painter):
         return self.image.resize(size, Image.Resampling.BOX)
 
     def png(self) -> bytes:
-        """The picture as PNG bytes (a palette image when its colours allow: a few KB per board)."""
+        """The picture as PNG bytes (a palette image when its colors allow: a few KB per board)."""
         image = self.result()
         out = io.BytesIO()
         try:

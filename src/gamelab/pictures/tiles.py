@@ -28,7 +28,7 @@ __all__ = [
     "RED_FIVES", "TILE_COLOURS",
 ]
 
-#: Ink colours of the faces.
+#: Ink colors of the faces.
 TILE_COLOURS = {
     "red": "#c8102e",
     "green": "#0b7a3e",
@@ -147,14 +147,14 @@ def _dots(painter: Painter, b: _Box, n: int) -> None:
     if n == 1:
         _one_dot(painter, b)
         return
-    coins = [(x, y, r, RED if n == 0 else colour) for x, y, r, colour in _DOTS[n or 5]]
+    coins = [(x, y, r, RED if n == 0 else color) for x, y, r, color in _DOTS[n or 5]]
     # Paint ring by ring across all coins, grouped by ink, rather than coin by coin: the same picture
-    # with far fewer colour changes, which is what a canvas frame pays for.
+    # with far fewer color changes, which is what a canvas frame pays for.
     by_ink = sorted(coins, key=lambda coin: coin[3])
     for scale, white in ((1.0, False), (0.68, True), (0.5, False), (0.17, True)):
-        for x, y, r, colour in (coins if white else by_ink):
+        for x, y, r, color in (coins if white else by_ink):
             cx, cy = b.p(x, y)
-            painter.circle(cx, cy, b.d(r) * scale, fill="white" if white else colour)
+            painter.circle(cx, cy, b.d(r) * scale, fill="white" if white else color)
 
 
 def _one_dot(painter: Painter, b: _Box) -> None:
@@ -199,15 +199,15 @@ def _stick(b: _Box, x: float, y: float, length: float, angle: float = 0.0,
     return outline, joints, stripes
 
 
-def _lighter(colour: str) -> str:
+def _lighter(color: str) -> str:
     """The same ink mixed half with white (a highlight that needs no transparency)."""
-    r, g, bl = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, bl = (int(color[i:i + 2], 16) for i in (1, 3, 5))
     return "#{:02x}{:02x}{:02x}".format(*(int(v + (255 - v) * 0.55) for v in (r, g, bl)))
 
 
-def _darker(colour: str) -> str:
+def _darker(color: str) -> str:
     """The same ink, darker (for the joints of a bamboo stick)."""
-    r, g, bl = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, bl = (int(color[i:i + 2], 16) for i in (1, 3, 5))
     return "#{:02x}{:02x}{:02x}".format(*(int(v * 0.62) for v in (r, g, bl)))
 
 
@@ -233,18 +233,18 @@ def _bamboo(painter: Painter, b: _Box, n: int) -> None:
     if n == 1:
         _bird(painter, b)
         return
-    sticks = sorted(((RED if n == 0 else colour, _stick(b, x, y, length, angle))
-                     for x, y, length, colour, angle in _BAMBOO[n or 5]), key=lambda item: item[0])
+    sticks = sorted(((RED if n == 0 else color, _stick(b, x, y, length, angle))
+                     for x, y, length, color, angle in _BAMBOO[n or 5]), key=lambda item: item[0])
     # Stalks, then joints, then stripes, each grouped by ink: the same picture as stick by stick (sticks
-    # do not overlap) with a handful of colour changes instead of five per stick.
-    for colour, (outline, _, _) in sticks:
-        painter.polygon(outline, fill=colour)
-    for colour, (_, joints, _) in sticks:
+    # do not overlap) with a handful of color changes instead of five per stick.
+    for color, (outline, _, _) in sticks:
+        painter.polygon(outline, fill=color)
+    for color, (_, joints, _) in sticks:
         for (x1, y1), (x2, y2) in joints:
-            painter.line(x1, y1, x2, y2, stroke=_darker(colour), line_width=b.d(2.4))
-    for colour, (_, _, stripes) in sticks:
+            painter.line(x1, y1, x2, y2, stroke=_darker(color), line_width=b.d(2.4))
+    for color, (_, _, stripes) in sticks:
         for (x1, y1), (x2, y2) in stripes:
-            painter.line(x1, y1, x2, y2, stroke=_lighter(colour), line_width=b.d(1.0))
+            painter.line(x1, y1, x2, y2, stroke=_lighter(color), line_width=b.d(1.0))
 
 
 def _ellipse(b: _Box, cx: float, cy: float, rx: float, ry: float, tilt: float = 0.0,
@@ -295,9 +295,9 @@ def _honour(painter: Painter, b: _Box, n: int) -> None:
         painter.round_rect(x + b.d(4.5), y + b.d(4.5), b.d(29), b.d(45), b.d(2), stroke=BLUE,
                            line_width=b.d(1.2))
         return
-    colour = {6: GREEN, 7: RED}.get(n, BLACK)
+    color = {6: GREEN, 7: RED}.get(n, BLACK)
     cx, cy = b.p(30, 41)
-    painter.text(cx, cy, _HONOURS[n - 1], size=b.d(44), fill=colour, bold=True, family=SERIF)
+    painter.text(cx, cy, _HONOURS[n - 1], size=b.d(44), fill=color, bold=True, family=SERIF)
 
 
 # -- whole tiles --------------------------------------------------------------------------------------

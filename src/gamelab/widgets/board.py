@@ -107,12 +107,12 @@ class ClockDisplay(widgets.HTML):  # type: ignore[misc]  # ipywidgets has no typ
         self.fmt = fmt
         self.interval = interval
         self.on_tick = on_tick  # the board's hook: a picture that shows the time redraws it here
-        self.colour = "inherit"
+        self.color = "inherit"
         self._task: asyncio.Task[None] | None = None
         self.refresh()
 
     def refresh(self) -> None:
-        text = f'<span style="font-family:monospace;font-size:1.1em;color:{self.colour}">' \
+        text = f'<span style="font-family:monospace;font-size:1.1em;color:{self.color}">' \
                f'{escape(self.fmt(self.clock.elapsed))}</span>'
         if text != str(self.value):
             self.value = text
@@ -128,7 +128,7 @@ class ClockDisplay(widgets.HTML):  # type: ignore[misc]  # ipywidgets has no typ
 
     def reset(self) -> None:
         self.clock.reset()
-        self.colour = "inherit"
+        self.color = "inherit"
         self.refresh()
 
     def _ensure_ticking(self) -> None:
@@ -340,16 +340,13 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
     def _one_frame(self) -> Iterator[None]:
         """The redraws asked for inside the block become one, at its end (sounds wait for that frame)."""
         self._held += 1
-        try:
-            with self.sounds.hold() if self.sounds is not None else contextlib.nullcontext():
-                try:
-                    yield
-                finally:
-                    self._held -= 1
-                    if not self._held and self._dirty:
-                        self.refresh()
-        except BaseException:
-            raise
+        with self.sounds.hold() if self.sounds is not None else contextlib.nullcontext():
+            try:
+                yield
+            finally:
+                self._held -= 1
+                if not self._held and self._dirty:
+                    self.refresh()
 
     def act(self, action: str) -> bool:
         """Play ``action``; on refusal show the reason and change nothing. Returns whether it was played
@@ -380,7 +377,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
                 if response.error:
                     self.play_sound(self.spec.refused_sound)
             if response.work is not None:
-                self._work(response.work)
+                self.run_work(response.work)
             self.refresh()
 
     def _play(self, actions: list[str]) -> bool:
@@ -477,8 +474,9 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         self.play_sound(self.spec.refused_sound)
         return True
 
-    def _work(self, work: Work[Any]) -> None:
-        """Long work a control asked for; its result becomes the next response."""
+    def run_work(self, work: Work[Any]) -> None:
+        """Long work a control asked for; its result becomes the next response. Asked for by the page
+        (inside :meth:`from_page`) it runs on a thread of its own; from a cell, at once."""
         def then(result: Any) -> None:
             self.respond(work.then(result, self.game, self.ui))
 
@@ -817,8 +815,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
 
     def _update_status(self) -> None:
         text = self.message or self.status()
-        colour = "#b00020" if (self.message and self.message_is_error) else "inherit"
-        html = f'<span style="color:{colour}">{escape(text)}</span>'
+        color = "#b00020" if (self.message and self.message_is_error) else "inherit"
+        html = f'<span style="color:{color}">{escape(text)}</span>'
         if html != self.status_line.value:
             self.status_line.value = html
 

@@ -1,0 +1,201 @@
+"""The one board and its parts (issue 41, points 1–2): a game gives it a spec, never a subclass; long work is
+started by the page or run now for a cell, chosen by the caller; Stop is cooperative and the next job waits.
+
+The board's own event loop stands in for the kernel's here (``asyncio.run`` on a thread); ``fire`` and a
+button's ``click()`` arrive the way the page's messages do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from gamelab.controls import Response
+from gamelab.demo import Lamp
+from gamelab.demo.widget import LightsOutBoard, LightsOutSpec
+from gamelab.widgets import BoardSpec, PlayBoard, Work
+from gamelab.widgets.testing import click
+from gamelab.work import checkpoint
+
+
+def run_loop(main):
+    """``asyncio.run(main())`` on a thread of its own (the browser tests' Playwright keeps a loop here)."""
+    failures = []
+
+    def target():
+        try:
+            asyncio.run(main())
+        except BaseException as exc:
+            failures.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
+
+
+async def _until(condition, seconds=20.0):
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "waited too long"
+        await asyncio.sleep(0.02)
+
+
+def _counting(progress):
+    """Work that never ends by itself, but looks at Stop (through ``checkpoint``) as an engine's loop does."""
+    n = 0
+    while True:
+        n += 1
+        if n % 1000 == 0:
+            checkpoint()
+
+
+def test_a_game_never_subclasses_the_board():
+    with pytest.raises(TypeError, match="BoardSpec"):
+        class MyBoard(PlayBoard):  # noqa: F841  (the point is that the class statement fails)
+            pass
+    with pytest.raises(ValueError, match="spec"):
+        PlayBoard("lights out")
+    board = LightsOutBoard(size=3, seed=0, sound=False)
+    assert type(board) is PlayBoard and isinstance(board.spec, LightsOutSpec) and board.spec.board is board
+    assert repr(board).startswith("<LightsOutBoard: ")
+    board.hint()  # a spec's button, found by its name
+    assert board.ui.hint is not None
+    with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
+        board.nonsense  # noqa: B018
+
+
+def test_page_work_runs_off_the_loop_locks_every_input_and_stops_cooperatively():
+    async def main():
+        board = LightsOutBoard(size=3, seed=0)
+        ended = []
+        with board.from_page():
+            board.run_work(Work("Counting forever", _counting, lambda result, game, ui: ended.append(result)))
+        assert board.busy == "Counting forever" and board.work_box.layout.display == "flex"
+        # every input that could change what the work reads waits: buttons, Load, the slider, the record box
+        for widget in (board.button("new"), board.button("hint"), board.load_button, board.review, board.record_text):
+            assert widget.disabled, widget
+        assert not board.stop_button.disabled and not board.sounds.volume.disabled
+        for _ in range(5):  # the event loop keeps running while the work does
+            await asyncio.sleep(0.03)
+        click(board, Lamp(1, 1))  # a move would race the work: refused, nothing changes
+        assert board.record.actions == [] and "Please wait" in board.status_line.value
+        thread = next(t for t in threading.enumerate() if t.name == "gamelab: Counting forever")
+        board.stop_button.click()
+        assert board.busy is None and "Stopped: Counting forever" in board.status_line.value
+        assert not board.button("new").disabled and not board.review.disabled
+        thread.join(5)
+        assert not thread.is_alive() and ended == []  # it heard Stop at its next check; its result is dropped
+        click(board, Lamp(1, 1))
+        assert board.record.actions == ["b2"]
+
+    run_loop(main)
+
+
+def test_the_next_job_waits_until_the_stopped_one_has_ended():
+    async def main():
+        board = LightsOutBoard(size=3, seed=0, sound=False)
+        events = []
+
+        def deaf(progress):  # a C call, say: it cannot look at Stop until it returns
+            events.append("deaf starts")
+            time.sleep(0.5)
+            events.append("deaf ends")
+            return "deaf"
+
+        def next_job(progress):
+            events.append("next starts")
+            return "next"
+
+        with board.from_page():
+            board.run_work(Work("Deaf work", deaf, lambda result, game, ui: events.append(result)))
+        board.stop()
+        with board.from_page():
+            board.run_work(Work("Next work", next_job, lambda result, game, ui: events.append(result)))
+        await _until(lambda: "next" in events)
+        assert events == ["deaf starts", "deaf ends", "next starts", "next"]  # never side by side; "deaf" dropped
+
+    run_loop(main)
+
+
+def test_the_caller_chooses_a_cells_call_runs_at_once_even_inside_a_running_loop():
+    async def main():
+        board = LightsOutBoard(size=3, seed=0, sound=False)
+        seen = []
+
+        def slow(progress):
+            time.sleep(0.2)
+            return threading.current_thread().name
+
+        board.run_work(Work("Slow", slow, lambda name, game, ui: seen.append(name)))
+        assert seen == [threading.current_thread().name] and board.busy is None  # done on the cell's own line
+        with pytest.raises(ValueError, match="invalid literal"):  # a cell sees the work's error itself
+            board.run_work(Work("Failing", lambda progress: int("x"), lambda r, g, u: None))
+        with board.from_page():
+            board.run_work(Work("Failing", lambda progress: (time.sleep(0.3), int("x")), lambda r, g, u: None))
+        await _until(lambda: board.busy is None)
+        assert "Failing failed" in board.status_line.value  # said on the board, never lost on a thread
+
+    run_loop(main)
+
+
+def test_quick_page_work_ends_at_once_and_outside_a_loop_everything_runs_at_once():
+    async def main():
+        board = LightsOutBoard(size=3, seed=0, sound=False)
+        seen = []
+        with board.from_page():
+            board.run_work(Work("Quick", lambda progress: 42, lambda result, game, ui: seen.append(result)))
+        assert seen == [42] and board.busy is None and board.work_box.layout.display == "none"
+
+    run_loop(main)
+    board = LightsOutBoard(size=3, seed=0, sound=False)
+    seen = []
+    with board.from_page():
+        board.run_work(Work("Work", lambda progress: "done", lambda result, game, ui: seen.append(result)))
+    assert seen == ["done"]
+
+
+def test_a_works_answer_is_carried_out_on_the_game_of_the_moment():
+    board = LightsOutBoard(size=3, seed=0, sound=False)
+    board.respond(Response(work=Work("Pressing", lambda progress: ("a1", "b2"),
+                                     lambda line, game, ui: Response(line=line, message="two presses"))))
+    assert board.record.actions == ["a1", "b2"] and "two presses" in board.status_line.value
+
+
+def test_one_click_is_one_frame():
+    board = LightsOutBoard(size=3, seed=0, sound=False)
+    board.view.pages = 1  # a page has shown the board
+    before = board.frames
+    click(board, Lamp(1, 1))
+    assert board.frames == before + 1
+
+
+def test_a_spec_with_the_defaults_plays_through_its_controls():
+    from gamelab.demo import LightsOut
+    from gamelab.demo.picture import LightsOutPicture, LightsOutUI
+
+    class Bare(BoardSpec):
+        title = "BareBoard"
+        picture = LightsOutPicture()
+
+        def first_game(self):
+            return LightsOut.new(size=3, seed=4)
+
+        def make_ui(self, game):
+            return LightsOutUI()
+
+        def click(self, game, ui, target):
+            return Response.play(game.lamp_name(target.row, target.col)) if isinstance(target, Lamp) else None
+
+    board = PlayBoard(Bare(), sound=False)
+    click(board, Lamp(0, 0))
+    assert board.record.actions == ["a1"] and repr(board).startswith("<BareBoard")
+    board.new_game()
+    board.undo()
+    assert board.record.actions == ["a1"]
+    with pytest.raises(ValueError, match="BareBoard has no argument 'colour'"):
+        PlayBoard(Bare(), colour="red")
