@@ -230,6 +230,80 @@ def test_a_games_rooms_import_one_way(path):
     assert not bad, f"{module_name(path)} imports a later room of its game: {bad} (order: {' ← '.join(ROOMS)})"
 
 
+def test_no_game_subclasses_the_board():
+    """A game's board is ``PlayBoard(spec)``: no class anywhere derives from PlayBoard (it refuses to be
+    subclassed, too), and every game's widget.py gives a BoardSpec."""
+    for path in MODULES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases = [ast.unparse(b) for b in node.bases]
+                assert not any(re.match(r"(\w+\.)*PlayBoard\b", b) for b in bases), (module_name(path), node.name)
+    for game in registry.GAMES:
+        widget = SRC.joinpath(*game.package.split(".")) / "widget.py"
+        if widget.exists():
+            assert "(BoardSpec[" in widget.read_text(encoding="utf-8"), f"{module_name(widget)} gives no BoardSpec"
+
+
+def test_one_name_per_role_across_games():
+    """``controls`` (what an input means), ``generate`` (a deal or a layout), ``ai`` (a computer player),
+    ``tutorial`` (a tutorial's own code): never ``ctrl``, ``generator``, ``bots`` beside them."""
+    stems = {p.stem for p in MODULES}
+    assert not stems & {"ctrl", "generator", "bots", "setup"}, sorted(stems & {"ctrl", "generator", "bots", "setup"})
+
+
+def _private_imports(path: Path) -> list[str]:
+    """``from gamelab.x import _name`` and ``module._name`` reached from another module of gamelab."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    modules: set[str] = set()  # names this file gives to gamelab modules
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                target = ".".join(base[: len(base) - node.level + 1] + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not under(target, "gamelab"):
+                continue
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    found.append(f"from {target} import {alias.name}")
+                elif (SRC.joinpath(*target.split("."), alias.name + ".py").exists()
+                      or SRC.joinpath(*target.split("."), alias.name).is_dir()):
+                    modules.add(alias.asname or alias.name)
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules
+                and node.attr.startswith("_") and not node.attr.startswith("__")):
+            found.append(f"{node.value.id}.{node.attr}")
+    return found
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_no_module_imports_another_modules_private_names(path):
+    bad = _private_imports(path)
+    assert not bad, f"{module_name(path)} reaches into another module's private names: {bad}"
+
+
+def test_one_spelling_of_color():
+    """``color``, as CSS, matplotlib and Pillow spell it: in the code, the docs and the lessons alike."""
+    roots = [PACKAGE, SRC.parent / "notebooks", SRC.parent / "docs", SRC.parent / "tests"]
+    files = [p for root in roots for p in root.rglob("*") if p.suffix in (".py", ".md", ".ipynb")]
+    files.append(SRC.parent / "README.md")
+    bad = sorted(str(p.relative_to(SRC.parent)) for p in files if re.search(r"[cC]olour", p.read_text(encoding="utf-8")))
+    assert not bad, f"'colour' in {bad}"
+
+
+def test_lessons_point_into_shipped_code_by_named_regions_only():
+    """``show_source(fn, region="name")`` over ``# region name`` comments, never line offsets that move
+    when the function does."""
+    notebooks = sorted((SRC.parent / "notebooks").glob("*.ipynb"))
+    bad = [f"{nb.name}: {m}" for nb in notebooks
+           for m in re.findall(r"show_source\([^)\n]*lines=\(", nb.read_text(encoding="utf-8"))]
+    assert not bad, bad
+
+
 def test_the_only_write_to_ipycanvas_internals_is_forget_current_canvas():
     writers = []
     for path in MODULES:

@@ -12,7 +12,6 @@ import time
 
 import pytest
 
-import gamelab.widgets.board as board_module
 from gamelab import Record
 from gamelab.demo import Lamp
 from gamelab.demo.widget import LightsOutBoard
@@ -47,13 +46,6 @@ def run_loop(main):
         raise failures[0]
 
 
-def _spin(progress):
-    """Pure Python work that never ends and never looks at ``progress``: only an interrupt stops it."""
-    n = 0
-    while True:
-        n += 1
-
-
 async def _until(condition, seconds=20.0):
     end = time.monotonic() + seconds
     while not condition():
@@ -61,70 +53,14 @@ async def _until(condition, seconds=20.0):
         await asyncio.sleep(0.02)
 
 
-def test_long_work_runs_off_the_loop_shows_progress_refuses_moves_and_stops():
-    async def main():
-        board = LightsOutBoard(size=3, seed=0, sound=False)
-        done = []
-        board.run_long(_spin, "Counting forever", done.append, background=True)
-        assert board.busy == "Counting forever" and board.work_box.layout.display == "flex"
-        assert board.button("new").disabled and board.button("hint").disabled and board.load_button.disabled
-        loop_ticks = 0
-        for _ in range(10):  # the event loop keeps running while the work does
-            await asyncio.sleep(0.03)
-            loop_ticks += 1
-        assert loop_ticks == 10 and "Counting forever" in board.work_line.value
-        click(board, Lamp(1, 1))  # a move would race the work: refused, nothing changes
-        board.command("hint")
-        board.new_game()
-        assert board.record.actions == [] and "Please wait" in board.status_line.value
-        thread = next(t for t in threading.enumerate() if t.name == "gamelab: Counting forever")
-        board.stop()
-        assert board.busy is None and "Stopped: Counting forever" in board.status_line.value
-        assert not board.button("new").disabled and board.work_box.layout.display == "none"
-        thread.join(5)
-        assert not thread.is_alive() and done == []
-        click(board, Lamp(1, 1))
-        assert board.record.actions == ["b2"]
-
-    run_loop(main)
-
-
-def test_quick_work_ends_at_once_and_long_work_ends_on_the_loop_thread():
-    async def main():
-        board = LightsOutBoard(size=3, seed=0, sound=False)
-        seen = []
-        board.run_long(lambda progress: 42, "Quick", seen.append, background=True)
-        assert seen == [42] and board.busy is None and board.work_box.layout.display == "none"
-
-        def slow(progress):
-            progress.note("halfway")
-            time.sleep(0.4)
-            return threading.current_thread().name
-
-        board.run_long(slow, "Slow", lambda name: seen.append((name, threading.current_thread().name)),
-                       background=True)
-        assert board.busy == "Slow" and seen == [42]
-        await _until(lambda: board.busy is None)
-        assert seen[1] == ("gamelab: Slow", threading.current_thread().name)
-        board.run_long(lambda progress: (time.sleep(0.3), int("x")), "Failing", seen.append, background=True)
-        await _until(lambda: board.busy is None)
-        assert "Failing failed" in board.status_line.value and len(seen) == 2
-
-    run_loop(main)
-
-
-def test_outside_a_kernel_long_work_runs_at_once():
-    board = LightsOutBoard(size=3, seed=0, sound=False)
-    seen = []
-    board.run_long(lambda progress: "done", "Work", seen.append)
-    assert seen == ["done"] and board.busy is None
+# The board's long work on its own (page work off the loop, Stop, the next job waiting, a cell's call at
+# once) is tested in test_board_parts.py; here, each game's long work.
 
 
 def test_klondike_finish_for_me_runs_in_the_background_and_plays_the_line():
     async def main():
         board = KlondikeBoard(seed=32, sound=False)  # a search of most of a second
-        board.run_long = _always_in_background(board.run_long)
-        board.finish()
+        board.button("finish").click()  # as the page presses it
         assert board.busy == "The solver is finishing the game"
         await _until(lambda: board.busy is None)
         assert board.game.is_won and "finished the game" in board.status_line.value
@@ -132,19 +68,10 @@ def test_klondike_finish_for_me_runs_in_the_background_and_plays_the_line():
     run_loop(main)
 
 
-def _always_in_background(run_long):
-    def run(work, label, then, **options):
-        options["background"] = True
-        return run_long(work, label, then, **options)
-    return run
-
-
-def test_a_no_guess_first_click_searches_off_the_loop_then_plays(monkeypatch):
-    monkeypatch.setattr(board_module, "_handling_a_browser_event", lambda: True)  # as if the page clicked
-
+def test_a_no_guess_first_click_searches_off_the_loop_then_plays():
     async def main():
         board = MinesweeperBoard(rows=20, cols=20, mines=150, seed=77, no_guess=True, sound=False)
-        board.long_work_wait = 0.0
+        board.long_work.wait = 0.0
         click(board, Cell(10, 10))
         assert board.busy == "Placing the mines so that no guess is needed" and not board.game.started
         await _until(lambda: board.busy is None, seconds=120)
@@ -206,7 +133,7 @@ def test_a_finished_game_is_kept_and_a_hundred_games_are_reachable_by_undo():
     board.redo()
     for _ in range(board.kept_games + 5):
         board.new_game()
-    assert len(board._earlier) == board.kept_games == 100
+    assert len(board.history) == board.kept_games == 100
     for _ in range(board.kept_games):
         board.undo()
     assert not board.can_undo  # the oldest five are gone: the bound the README states
@@ -295,8 +222,7 @@ def test_a_shanghai_start_can_be_undone_with_its_playing_state():
 def test_klondike_new_game_with_winnable_deals_only_runs_as_long_work():
     async def main():
         board = KlondikeBoard(seed=0, winnable_only=True, sound=False)  # the search for a deal takes seconds
-        board.run_long = _always_in_background(board.run_long)
-        board.new_game()
+        board.button("new").click()  # as the page presses it
         assert board.busy == "Looking for a winnable deal"
         await _until(lambda: board.busy is None, seconds=120)
         # the first deal after 0 that the solver wins within the board's budget (which one depends on the solver)
@@ -314,24 +240,24 @@ def test_a_bad_save_changes_nothing_and_says_why(make):
     assert "cannot load" in board.status_line.value and board.game.setup["seed"] == 5
 
 
-def test_a_shanghai_clear_keeps_its_time_off_the_loop_while_another_program_holds_the_ranking(monkeypatch, tmp_path):
+def test_a_shanghai_clear_keeps_its_time_off_the_loop_while_another_program_holds_the_ranking(tmp_path):
     import sqlite3
 
     from gamelab.shanghai.ranking import Ranking
 
-    monkeypatch.setattr(board_module, "_handling_a_browser_event", lambda: True)  # as if the page clicked
     ranking = Ranking(tmp_path / "scores.sqlite3", timeout=60)
     holder = sqlite3.connect(tmp_path / "scores.sqlite3", isolation_level=None, check_same_thread=False)
 
     async def main():
         board = ShanghaiBoard(deal=3, ranking=ranking, player="Hato", sound=False, warn_unwinnable=False)
-        board.long_work_wait = 0.0
+        board.long_work.wait = 0.0
         board.button("start").click()
         actions = board.game.construction_actions()
         for action in actions[:-1]:
             board.act(action)
         holder.execute("BEGIN IMMEDIATE")  # another program writes to the ranking and does not let go
-        board.act(actions[-1])  # the last pair: the board is cleared at once, the ranking waits beside it
+        with board.from_page():  # the last pair, clicked: the board is cleared at once, the ranking waits beside it
+            board.act(actions[-1])
         assert board.game.is_cleared and "Cleared" in board.status_line.value
         assert board.busy == "Keeping your time in the ranking"
         holder.execute("ROLLBACK")
@@ -346,10 +272,9 @@ def test_a_shanghai_clear_keeps_its_time_off_the_loop_while_another_program_hold
     assert entry.player == "Hato"
 
 
-def test_shanghais_solver_check_runs_beside_the_game_and_never_locks_the_board(monkeypatch):
+def test_shanghais_solver_check_runs_beside_the_game_and_never_locks_the_board():
     from gamelab.shanghai import Shanghai
 
-    monkeypatch.setattr(board_module, "_handling_a_browser_event", lambda: True)  # as if the page clicked
     row = " ".join(["11", "..", "12", "12", "..", "13", "13"] + [".."] * 5)
     empty = [" ".join([".."] * 12)]
     text = "\n".join(["layer 0", *empty * 8, "layer 1", *empty * 8, "layer 2", " ".join(["11"] + [".."] * 11),
@@ -359,7 +284,8 @@ def test_shanghais_solver_check_runs_beside_the_game_and_never_locks_the_board(m
         board = ShanghaiBoard(ranking=None, solver_nodes=500, sound=False)
         board.record = Record(Shanghai.new(board=text))
         board.playing = True
-        board.act("3.0.2 3.0.3")
+        with board.from_page():  # as a click plays it
+            board.act("3.0.2 3.0.3")
         assert board.busy is None  # the check works on a copy: nothing to refuse meanwhile
         await _until(lambda: "can no longer be cleared" in board.status_line.value, seconds=60)
 
