@@ -7,7 +7,6 @@ import threading
 import time
 from pathlib import Path
 
-import gamelab.widgets.board as board_module
 from gamelab import Record
 from gamelab.minesweeper.picture import Cell
 from gamelab.minesweeper.widget import MinesweeperBoard
@@ -61,7 +60,6 @@ def test_riichi_load_runs_off_the_loop_with_a_progress_line(monkeypatch):
     while not record.game.is_over:
         record.play(record.game.legal_actions()[0])
     text = record.to_json()
-    monkeypatch.setattr(board_module, "_handling_a_browser_event", lambda: True)  # as if the page clicked Load
     # The replay waits until the board has been looked at: on a fast machine it could otherwise end
     # before the first look, and the test would depend on the machine's speed.
     looked = threading.Event()
@@ -75,7 +73,7 @@ def test_riichi_load_runs_off_the_loop_with_a_progress_line(monkeypatch):
 
     async def main():
         board = RiichiBoard(seed=1, rules={"場数": 0}, sound=False)
-        board.long_work_wait = 0.0
+        board.long_work.wait = 0.0
         board.record_text.value = text
         board.load_button.click()
         assert board.busy == "Loading the saved game"
