@@ -199,3 +199,11 @@ def test_a_spec_with_the_defaults_plays_through_its_controls():
     assert board.record.actions == ["a1"]
     with pytest.raises(ValueError, match="BareBoard has no argument 'colour'"):
         PlayBoard(Bare(), colour="red")
+
+
+def test_a_setting_set_through_the_board_is_the_specs():
+    board = LightsOutBoard(size=3, seed=0, sound=False)
+    board.seed = 41  # the spec's: New game deals the next seed from there
+    assert board.spec.seed == 41 and "seed" not in board.__dict__
+    board.new_game()
+    assert board.game.setup["seed"] == 42

@@ -310,6 +310,15 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
                 return getattr(spec, name)
         raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # a game's setting set through the board (board.solve_budget = …) is the spec's: never a second copy
+        spec = self.__dict__.get("spec")
+        if (spec is not None and not name.startswith("_") and name not in self.__dict__
+                and not hasattr(type(self), name) and hasattr(spec, name)):
+            setattr(spec, name, value)
+            return
+        super().__setattr__(name, value)
+
     # -- what the page sends, and what a cell calls ------------------------------------------------------
     @contextlib.contextmanager
     def from_page(self) -> Iterator[None]:
