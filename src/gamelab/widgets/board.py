@@ -255,7 +255,6 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         self.stop_button.on_click(lambda _: self.refresh())
         #: the button row: New game, Undo, Redo, the game's buttons (a spec's build may add its own widgets)
         self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.buttons = self.row
         #: a row for a game's extra controls (settings), under the buttons
         self.extras = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.sounds = SoundPlayer(volume) if sound else None
@@ -282,6 +281,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         status = widgets.VBox([self.status_line, self.work_box])
         super().__init__(spec.arrange(self, [self.view.box, status, *footer]))
         self.add_class("gamelab-board")
+        self._built = True
         with self._one_frame():
             self._automatic()  # the board may move first (the computer as black, a forced pass)
             self.refresh()
@@ -312,7 +312,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
 
     def __setattr__(self, name: str, value: Any) -> None:
         # a game's setting set through the board (board.solve_budget = …) is the spec's: never a second copy
-        spec = self.__dict__.get("spec")
+        spec = self.__dict__.get("spec") if self.__dict__.get("_built") else None
         if (spec is not None and not name.startswith("_") and name not in self.__dict__
                 and not hasattr(type(self), name) and hasattr(spec, name)):
             setattr(spec, name, value)
