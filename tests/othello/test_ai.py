@@ -81,7 +81,7 @@ def test_alpha_beta_scores_equal_plain_minimax(transcript: str) -> None:
     game = Othello.from_transcript(transcript)
     for depth in (1, 2, 3):
         result = search(game, max_depth=depth)
-        player, opponent = game._sides()
+        player, opponent = game.sides()
         assert result.score == plain_negamax(player, opponent, depth)
 
 
@@ -107,8 +107,8 @@ def test_tournament_table_and_strength() -> None:
     assert [r["games"] for r in rows] == [6, 6]
     assert rows[0]["wins"] == rows[1]["losses"] and rows[0]["draws"] == rows[1]["draws"]
     assert rows[0]["wins"] >= 5  # searching beats random play
-    colours = [colour for colour, _, _ in result.results]
-    assert colours == ["black", "white"] * 3
+    colors = [color for color, _, _ in result.results]
+    assert colors == ["black", "white"] * 3
     text = result.table()
     assert text.splitlines()[0].startswith("player") and "alpha-beta 800 nodes" in text
     assert "<table>" in result._repr_html_()

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from gamelab.othello import Othello, Square
 from gamelab.othello.picture import OthelloPicture
 from gamelab.othello.widget import OthelloBoard
+from gamelab.widgets.testing import click
 from tests.browsing import click_canvas, open_board, pixel, screenshot
 
 # The record panel stays in: its review slider once swallowed clicks in the browser (an absolute slider
@@ -61,7 +62,7 @@ def test_a_whole_game_against_the_computer(page, voila):
     while not mirror.game.is_over:
         index = mirror.game.legal_squares()[0]
         click_canvas(canvas, *centre(index))
-        mirror.on_click(Square(index))
+        click(mirror, Square(index))  # the same click, through the mirror's canvas
         clicks += 1
         # wait for the kernel to answer: every stone on screen is the mirror's (the computer has replied too)
         wait_for_stones(canvas, mirror.game)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from gamelab.othello import Othello
@@ -33,12 +35,36 @@ def test_click_plays_and_the_computer_replies_in_one_frame() -> None:
 def test_a_click_against_the_computer_draws_your_stone_before_the_search() -> None:
     """In the browser the search runs as long work; the frame with your own move goes out first."""
     board = OthelloBoard(mode="vs-computer", computer="white", level=2, seed=1, sound=False)
-    board._can_work_in_background = lambda: True  # as when a click in the page asks (tested here at once)
     drawn = []
     draw = board.view.draw
     board.view.draw = lambda *args: (drawn.append(list(board.record.actions)), draw(*args))
-    click(board, square("f5"))
+
+    async def in_the_page() -> None:  # a click of the page, with the kernel's event loop running
+        click(board, square("f5"))
+        while board.busy:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0)
+
+    asyncio.run(in_the_page())
     assert drawn[0] == ["f5"] and len(drawn[-1]) == 2  # your stone alone first, then with the reply
+
+
+def test_stop_ends_the_search_and_keeps_the_game() -> None:
+    """The search is long work whose Stop is cooperative: it checks between nodes, and the game stays."""
+    board = OthelloBoard(mode="computer-vs-computer", level=6, seed=1, sound=False)
+
+    async def in_the_page() -> None:
+        board.button("run").click()  # the whole game at one second a move
+        assert board.busy == "The computer is thinking"
+        await asyncio.sleep(0.3)
+        board.stop_button.click()
+        assert board.busy is None and board.record.actions == []
+        board.button("step").click()  # the next work waits for the stopped one, then plays
+        while board.busy:
+            await asyncio.sleep(0.05)
+
+    asyncio.run(in_the_page())
+    assert len(board.record.actions) == 1 and "Stopped" not in board.status_line.value
 
 
 def test_clicks_outside_the_squares_do_nothing() -> None:
@@ -130,7 +156,7 @@ def test_hints_toggle_and_language() -> None:
     board.lang_box.value = True
     assert "黒の番です。" in board.status_line.value
     board.mode_menu.value = "vs-computer"
-    assert board.mode == "vs-computer" and board.colour_menu.layout.display == ""
+    assert board.mode == "vs-computer" and board.color_menu.layout.display == ""
     board.level_menu.value = 5
     assert board.player.name == "level 5"
 
@@ -139,7 +165,7 @@ def test_the_settings_are_folded_until_opened() -> None:
     # the board, its status and its main buttons fit one screen: the settings panel is secondary
     board = OthelloBoard(mode="vs-computer")
     assert board.extras.layout.display == "none" and board.settings_button.description == "Settings ▾"
-    assert board.settings_button in board.buttons.children
+    assert board.settings_button in board.row.children
     board.settings_button.value = True
     assert board.extras.layout.display == "flex" and board.settings_button.description == "Settings ▴"
     board.show_settings(False)

@@ -22,7 +22,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .bitboard import _flips, legal_moves, square_name, squares
+from ..work import checkpoint
+from .bitboard import flips_of_bit, legal_moves, square_name, squares
 from .game import PASS, Othello
 from .tutorial import BLACK
 
@@ -91,7 +92,7 @@ def evaluate(game: Othello) -> int:
     >>> evaluate(Othello.new())
     0
     """
-    player, opponent = game._sides()
+    player, opponent = game.sides()
     if game.is_over:
         return _final(player, opponent)
     mobility = legal_moves(player, opponent).bit_count() - legal_moves(opponent, player).bit_count()
@@ -128,11 +129,11 @@ class _OneStepPlayer(Player):
     def choose(self, game: Othello) -> str:
         if game.is_over:
             raise ValueError("the game is over: there is no move to choose")
-        player, opponent = game._sides()
+        player, opponent = game.sides()
         moves = list(squares(legal_moves(player, opponent)))
         if not moves:
             return PASS
-        scored = [(self.score(game, s, _flips(player, opponent, 1 << s)), s) for s in moves]
+        scored = [(self.score(game, s, flips_of_bit(player, opponent, 1 << s)), s) for s in moves]
         best = max(value for value, _ in scored)
         return square_name(self.rng.choice([s for value, s in scored if value == best]))
 
@@ -173,7 +174,7 @@ class PositionalPlayer(_OneStepPlayer):
     name = "positional"
 
     def score(self, game: Othello, square: int, flipped: int) -> float:
-        player, opponent = game._sides()
+        player, opponent = game.sides()
         bit = 1 << square
         return _positional(player | flipped | bit, opponent ^ flipped)
 
@@ -221,8 +222,10 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise _OutOfBudget
-        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
-            raise _OutOfBudget
+        if not self.nodes & 1023:
+            checkpoint()  # Stop, when the search runs as a board's long work (elsewhere: nothing)
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise _OutOfBudget
         moves = legal_moves(player, opponent)
         if not moves:
             replies = legal_moves(opponent, player)
@@ -236,7 +239,7 @@ class _Search:
         best = -WIN - 100
         best_bit = 0
         for bit in self.ordered(player, opponent, moves):
-            flipped = _flips(player, opponent, bit)
+            flipped = flips_of_bit(player, opponent, bit)
             score = -self.negamax(opponent ^ flipped, player | flipped | bit, depth - 1, -beta, -alpha)
             if score > best:
                 best, best_bit = score, bit
@@ -268,7 +271,7 @@ def search(
     if game.is_over:
         raise ValueError("the game is over: there is nothing to search")
     start = time.perf_counter()
-    player, opponent = game._sides()
+    player, opponent = game.sides()
     moves = legal_moves(player, opponent)
     if not moves:
         return SearchResult(PASS, 0, 0, 0, 0.0)
@@ -283,7 +286,7 @@ def search(
         try:
             alpha, best_bit, scores = -WIN - 100, root_bits[0], {}
             for bit in root_bits:
-                flipped = _flips(player, opponent, bit)
+                flipped = flips_of_bit(player, opponent, bit)
                 score = -state.negamax(opponent ^ flipped, player | flipped | bit, depth - 1, -WIN - 100, -alpha)
                 scores[square_name(bit.bit_length() - 1)] = score
                 if score > alpha:
@@ -378,13 +381,13 @@ class TournamentResult:
     """Results of a match between two players: one dict per player, and every game's final score."""
 
     names: tuple[str, str]
-    results: list[tuple[str, int, int]]  # (colour of the first player, black discs, white discs)
+    results: list[tuple[str, int, int]]  # (color of the first player, black discs, white discs)
 
     def row(self, which: int) -> dict[str, float | int | str]:
         """The table row of player 0 or 1: games, wins, draws, losses, win %, average disc margin."""
         wins = draws = losses = margin = 0
-        for colour_of_first, black, white in self.results:
-            mine, theirs = (black, white) if (colour_of_first == BLACK) == (which == 0) else (white, black)
+        for color_of_first, black, white in self.results:
+            mine, theirs = (black, white) if (color_of_first == BLACK) == (which == 0) else (white, black)
             wins += mine > theirs
             draws += mine == theirs
             losses += mine < theirs
@@ -428,7 +431,7 @@ def tournament(first: Player, second: Player, games: int = 100, seed: int = 0,
     """Play ``games`` games, ``first`` taking black in the even-numbered ones and white in the others.
 
     Each game starts with ``random_opening`` random plies (from ``seed``), so deterministic players do not
-    repeat one game over and over; the same opening is played twice, once with each colour.
+    repeat one game over and over; the same opening is played twice, once with each color.
     """
     if games < 1:
         raise ValueError(f"a tournament needs at least one game, not {games}")

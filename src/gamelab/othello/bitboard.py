@@ -26,6 +26,7 @@ __all__ = [
     "START_WHITE",
     "legal_moves",
     "flips",
+    "flips_of_bit",
     "move",
     "perft",
     "squares",
@@ -142,8 +143,13 @@ def legal_moves(player: int, opponent: int) -> int:
     return moves & empty
 
 
-def _flips(player: int, opponent: int, bit: int) -> int:
-    """The opponent stones a ``player`` stone on the square ``bit`` (a one-bit int) sandwiches."""
+def flips_of_bit(player: int, opponent: int, bit: int) -> int:
+    """The opponent stones a ``player`` stone on the square ``bit`` (a one-bit int) sandwiches: :func:`flips`
+    for a search, which holds its moves as bits.
+
+    >>> flips_of_bit(START_BLACK, START_WHITE, 1 << 37) == 1 << 36   # f5 flips e5
+    True
+    """
     inner = opponent & INNER_COLUMNS
     flipped = 0
     for shift, mask in ((1, inner), (8, opponent), (9, inner), (7, inner)):
@@ -176,7 +182,7 @@ def flips(player: int, opponent: int, square: int) -> int:
     >>> list(squares(flips(START_BLACK, START_WHITE, 37)))   # f5 flips e5
     [36]
     """
-    return _flips(player, opponent, 1 << square)
+    return flips_of_bit(player, opponent, 1 << square)
 
 
 def move(player: int, opponent: int, square: int) -> tuple[int, int]:
@@ -187,7 +193,7 @@ def move(player: int, opponent: int, square: int) -> tuple[int, int]:
     (4, 1)
     """
     bit = 1 << square
-    flipped = _flips(player, opponent, bit)
+    flipped = flips_of_bit(player, opponent, bit)
     return player | flipped | bit, opponent ^ flipped
 
 
@@ -213,6 +219,6 @@ def perft(depth: int, player: int = START_BLACK, opponent: int = START_WHITE) ->
     while moves:
         bit = moves & -moves
         moves ^= bit
-        flipped = _flips(player, opponent, bit)
+        flipped = flips_of_bit(player, opponent, bit)
         total += perft(depth - 1, opponent ^ flipped, player | flipped | bit)
     return total

@@ -1,7 +1,8 @@
-"""What a click or a key means on the Othello board: pure functions, no widget.
+"""What a click or a key means on the Othello board, and what the board plays by itself: pure functions,
+no widget.
 
 The board's settings that decide whose turn is a person's come in as arguments: ``mode`` (one of
-:data:`MODES`) and ``computer``, the computer's colour in ``"vs-computer"``.
+:data:`MODES`) and ``computer``, the computer's color in ``"vs-computer"``.
 
 >>> game = Othello.new()
 >>> click(game, OthelloUI(), Square(37), mode="two-players", computer="white")
@@ -9,7 +10,7 @@ Response(action='f5')
 >>> click(game, OthelloUI(), Square(37), mode="computer-vs-computer", computer="white")
 Response(message="It is the computer's turn: press Step.", error=True)
 >>> key(game, OthelloUI(hints=True), "h", mode="two-players")
-Response(ui=OthelloUI(hints=False, flips=True, labels={}, highlight=(), score=True))
+Response(ui=OthelloUI(hints=False, flips=True, labels={}, highlight=(), score=True, note=''))
 >>> key(game, OthelloUI(), "s", mode="computer-vs-computer")
 Response(command='step')
 """
@@ -17,14 +18,15 @@ Response(command='step')
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable, Sequence
 
 from ..controls import Response
 from .bitboard import square_name
-from .game import Othello
+from .game import PASS, Othello
 from .picture import OthelloUI, Square
-from .tutorial import Color
+from .tutorial import BLACK, Color, opponent
 
-__all__ = ["MODES", "click", "key", "computer_moves"]
+__all__ = ["MODES", "click", "key", "computer_moves", "automatic_line", "pass_note", "end_sound"]
 
 #: mode -> label in the mode menu
 MODES: dict[str, str] = {
@@ -40,23 +42,28 @@ def computer_moves(game: Othello, mode: str, computer: Color) -> bool:
     >>> computer_moves(Othello.new(), "vs-computer", "black"), computer_moves(Othello.new(), "two-players", "black")
     (True, False)
     """
-    if game.is_over or game.must_pass:
-        return False
-    return mode == "vs-computer" and game.to_move == computer
+    # whose turn first: it costs nothing, and on a person's turn the rules are not asked at all
+    return mode == "vs-computer" and game.to_move == computer and not game.is_over and not game.must_pass
+
+
+def _fresh(ui: OthelloUI) -> OthelloUI | None:
+    """``ui`` without its pass note (None when there is none to clear)."""
+    return replace(ui, note="") if ui.note else None
 
 
 def click(game: Othello, ui: OthelloUI, target: object, *, mode: str, computer: Color) -> Response[OthelloUI] | None:
     """A click on a square plays it, unless it is the computer's turn; the frame and the strip do nothing.
 
-    After the end a click is still played, so that the engine says why nothing more can be played.
+    After the end a click is still played, so that the engine says why nothing more can be played. A
+    person's move makes a pass note from before it old news: the note is cleared.
     """
     if not isinstance(target, Square):
         return None
-    if not game.is_over and mode == "computer-vs-computer":
+    if mode == "computer-vs-computer" and not game.is_over:
         return Response.refuse("It is the computer's turn: press Step.")
     if computer_moves(game, mode, computer):
         return Response.refuse("Please wait: it is the computer's turn.")
-    return Response.play(square_name(target.index))
+    return Response.play(square_name(target.index), ui=_fresh(ui))
 
 
 def key(game: Othello, ui: OthelloUI, key: str, *, mode: str) -> Response[OthelloUI] | None:
@@ -67,3 +74,58 @@ def key(game: Othello, ui: OthelloUI, key: str, *, mode: str) -> Response[Othell
     if key.lower() == "s" and mode == "computer-vs-computer":
         return Response(command="step")
     return None
+
+
+def automatic_line(game: Othello, choose: Callable[[Othello], str], *, mode: str, computer: Color,
+                   chain: bool = True, one_move: bool = False, both_sides: bool = False) -> list[str]:
+    """The actions the board plays by itself from ``game`` (played on it: give a copy), until a person
+    must move: forced passes, and the computer's moves (``choose``) on its turns if ``chain``; first one
+    computer move for the side to move if ``one_move`` (Step, or the computer's turn: the caller knows
+    the game is not over); every move if ``both_sides`` (Run to end).
+
+    >>> from gamelab.othello.ai import RandomPlayer
+    >>> game = Othello.new()
+    >>> automatic_line(game, RandomPlayer(seed=1).choose, mode="vs-computer", computer="black")
+    ['c4']
+    >>> automatic_line(game, RandomPlayer(seed=1).choose, mode="vs-computer", computer="black")
+    []
+    """
+    actions: list[str] = []
+    if one_move and not game.must_pass:
+        actions.append(choose(game))
+        game.play(actions[-1])
+    while True:
+        if game.must_pass:
+            action = PASS
+        elif (both_sides and not game.is_over) or (chain and computer_moves(game, mode, computer)):
+            action = choose(game)
+        else:
+            return actions
+        game.play(action)
+        actions.append(action)
+
+
+def pass_note(to_move: Color, line: Sequence[str], note: str = "") -> str:
+    """The message key of the last forced pass in ``line`` (played from a position with ``to_move`` to
+    play), or ``note`` if the line has none: the status line keeps saying who could not move.
+
+    >>> pass_note("white", ["f5", "pass", "d3"]), pass_note("white", ["f5"], "old")
+    ('black_passes', 'old')
+    """
+    for number in range(len(line) - 1, -1, -1):
+        if line[number] == PASS:
+            mover = to_move if number % 2 == 0 else opponent(to_move)
+            return f"{mover}_passes"
+    return note
+
+
+def end_sound(game: Othello, mode: str, computer: Color) -> str:
+    """The sound of a finished game: a loss against the computer, or a win (a draw, two players).
+
+    >>> wipe_out = Othello.from_transcript("e6f4e3f6g5d6e7f5c5")   # black takes every stone
+    >>> end_sound(wipe_out, "vs-computer", "black"), end_sound(wipe_out, "vs-computer", "white")
+    ('lose', 'win')
+    """
+    black, white = game.score()
+    lost = mode == "vs-computer" and black != white and (black > white) == (computer == BLACK)
+    return "lose" if lost else "win"

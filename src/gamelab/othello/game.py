@@ -148,14 +148,14 @@ class Othello(Game):
         return game
 
     @classmethod
-    def from_board(cls, board: Sequence[Color | None], to_move: str = BLACK) -> Self:
+    def from_board(cls, squares: Sequence[Color | None], to_move: str = BLACK) -> Self:
         """The position of a tutorial-engine board (64 squares, as :meth:`board` lists them), ``to_move`` to play.
 
         >>> from gamelab.othello.tutorial import start_board
         >>> Othello.from_board(start_board()) == Othello.new()
         True
         """
-        return cls.new(board="".join({BLACK: "X", WHITE: "O", None: "."}[square] for square in board), to_move=to_move)
+        return cls.new(board="".join({BLACK: "X", WHITE: "O", None: "."}[square] for square in squares), to_move=to_move)
 
     @classmethod
     def from_transcript(cls, transcript: str) -> Self:
@@ -175,8 +175,12 @@ class Othello(Game):
         return clone
 
     # -- reading ----------------------------------------------------------------------------------
-    def _sides(self) -> tuple[int, int]:
-        """(stones of the side to move, stones of the other side)."""
+    def sides(self) -> tuple[int, int]:
+        """``(stones of the side to move, stones of the other side)`` as bitboards (what a search starts from).
+
+        >>> Othello.new().sides() == (1 << 28 | 1 << 35, 1 << 27 | 1 << 36)
+        True
+        """
         return (self.black, self.white) if self.to_move == BLACK else (self.white, self.black)
 
     def stone_at(self, square: int | str) -> Color | None:
@@ -204,7 +208,7 @@ class Othello(Game):
 
     def _capture(self, index: int) -> int | None:
         """The stones the side to move would flip by playing the empty square ``index``; None if illegal."""
-        flipped = bb.flips(*self._sides(), index)
+        flipped = bb.flips(*self.sides(), index)
         return flipped or None
 
     def legal_moves(self) -> int:
@@ -245,7 +249,7 @@ class Othello(Game):
         return self.black.bit_count(), self.white.bit_count()
 
     def winner(self) -> Color | None:
-        """The colour with more stones once the game is over; None for a draw or a game still going."""
+        """The color with more stones once the game is over; None for a draw or a game still going."""
         if not self.is_over:
             return None
         black, white = self.score()
@@ -259,7 +263,7 @@ class Othello(Game):
     def message_key(self) -> str:
         """The tutorial's message for this position, as a key of :data:`~gamelab.othello.tutorial.MESSAGES`.
 
-        After a pass (or when one is due) it is "<colour>_passes", at the end "game_end", else whose turn.
+        After a pass (or when one is due) it is "<color>_passes", at the end "game_end", else whose turn.
         """
         if self.is_over:
             return "game_end"
@@ -269,13 +273,14 @@ class Othello(Game):
             return f"{opponent(self.to_move)}_passes"
         return f"{self.to_move}_turn"
 
-    def status(self, lang: str = "en") -> str:
-        """The message line: the tutorial's message, with the result at the end.
+    def status(self, lang: str = "en", key: str | None = None) -> str:
+        """The message line: the tutorial's message, with the result at the end. ``key`` is the
+        :meth:`message_key` when the caller has asked for it already (the rules are not asked twice).
 
         >>> Othello.new().status("ja")
         '黒の番です。'
         """
-        key = self.message_key()
+        key = self.message_key() if key is None else key
         text = message(key, lang)
         if key == "game_end":
             black, white = self.score()
@@ -315,7 +320,7 @@ class Othello(Game):
             raise IllegalMove(
                 f"{action!r} is not a move on the board: write a column a–h then a row 1–8 (like f5), or 'pass'"
             ) from None
-        self.play_index(index)
+        self._place(index)  # the game is not over: asked above (once: the rules are asked for it)
 
     def play_index(self, index: int) -> None:
         """Place a stone of the side to move on square ``index`` (0–63); IllegalMove explains a refusal."""
@@ -324,6 +329,10 @@ class Othello(Game):
         if self.is_over:
             black, white = self.score()
             raise IllegalMove(f"the game is over (black {black}, white {white}); no more moves")
+        self._place(index)
+
+    def _place(self, index: int) -> None:
+        """Place a stone on ``index`` (on the board) in a game that is not over; IllegalMove if not legal."""
         name = bb.square_name(index)
         occupant = self.stone_at(index)
         if occupant is not None:
@@ -331,7 +340,7 @@ class Othello(Game):
         flipped = self._capture(index)
         if flipped is None:
             raise IllegalMove(self._why_no_flip(index))
-        player, other = self._sides()
+        player, other = self.sides()
         bit = 1 << index
         player, other = player | flipped | bit, other ^ flipped
         if self.to_move == BLACK:
@@ -353,7 +362,7 @@ class Othello(Game):
         them = opponent(self.to_move)
         if self.must_pass:
             return f"{name} flips nothing: {self.to_move} has no legal move anywhere and must pass"
-        other = self._sides()[1]
+        other = self.sides()[1]
         row, col = divmod(index, 8)
         touches = False
         for dr in (-1, 0, 1):

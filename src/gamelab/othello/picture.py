@@ -37,11 +37,13 @@ class Square:
 class OthelloUI:
     """What the picture marks besides the stones (the play board uses ``hints``; lessons use the rest).
 
-    * ``hints`` – dots of the mover's colour, ringed in the other, on the legal squares
+    * ``hints`` – dots of the mover's color, ringed in the other, on the legal squares
     * ``flips`` – rings on the stones the last move turned over
     * ``labels`` – text on squares, ``{index: "3"}`` (the lesson writes edge distances this way)
     * ``highlight`` – squares outlined in yellow, ``[index, …]`` (a direction being walked)
     * ``score`` – the strip under the board with the stone counts and whose turn it is
+    * ``note`` – the play board's word on a forced pass earlier in the computer's reply, a message key
+      (``"white_passes"``) the status line says until a person moves (the picture does not draw it)
     """
 
     hints: bool = False
@@ -49,6 +51,7 @@ class OthelloUI:
     labels: Mapping[int, str] = field(default_factory=dict)
     highlight: Sequence[int] = ()
     score: bool = True
+    note: str = ""
 
 CLOTH = "#1f7d48"
 CLOTH_DARK = "#1b7342"
@@ -111,12 +114,13 @@ class OthelloPicture(Picture[Othello]):
             row, col = divmod(state.last_move, 8)
             p.circle(f + col * c + c / 2, f + row * c + c / 2, 5, fill=MARK, stroke="white", line_width=1.5)
 
-        if ui.hints and not state.is_over:
-            # a dot of the mover's colour with a ring of the other, so it stands out on the green cloth
-            colour, ring = ("#111111", "#f4f4f0") if state.to_move == BLACK else ("#fafafa", "#111111")
+        over = (ui.hints or ui.score) and state.is_over  # asked once: the dots and the strip both need it
+        if ui.hints and not over:
+            # a dot of the mover's color with a ring of the other, so it stands out on the green cloth
+            color, ring = ("#111111", "#f4f4f0") if state.to_move == BLACK else ("#fafafa", "#111111")
             for index in squares(state.legal_moves()):
                 row, col = divmod(index, 8)
-                p.circle(f + col * c + c / 2, f + row * c + c / 2, c * 0.13, fill=colour, stroke=ring, line_width=2)
+                p.circle(f + col * c + c / 2, f + row * c + c / 2, c * 0.13, fill=color, stroke=ring, line_width=2)
 
         for index, label in ui.labels.items():
             row, col = divmod(index, 8)
@@ -126,7 +130,7 @@ class OthelloPicture(Picture[Othello]):
                    fill="#111111" if stone == WHITE else "#ffffff")
 
         if ui.score:
-            self._score_strip(p, state, side)
+            self._score_strip(p, state, side, over)
 
     def _stone(self, p: Painter, cx: float, cy: float, stone: Color, index: int) -> None:
         r = self.cell * 0.40
@@ -139,16 +143,15 @@ class OthelloPicture(Picture[Othello]):
             p.circle(cx + r * 0.12, cy + r * 0.15, r * 0.8, fill="#d8d8d0", alpha=0.5)
             p.circle(cx - r * 0.25, cy - r * 0.3, r * 0.45, fill="#ffffff", alpha=0.9)
 
-    def _score_strip(self, p: Painter, state: Othello, side: int) -> None:
+    def _score_strip(self, p: Painter, state: Othello, side: int, over: bool) -> None:
         black, white = state.score()
         y = side + self.strip / 2
-        over = state.is_over
-        for colour, count, x in ((BLACK, black, side / 2 - 70), (WHITE, white, side / 2 + 30)):
-            if not over and state.to_move == colour:  # whose turn: a yellow pill
+        for color, count, x in ((BLACK, black, side / 2 - 70), (WHITE, white, side / 2 + 30)):
+            if not over and state.to_move == color:  # whose turn: a yellow pill
                 p.round_rect(x - 20, y - 16, 88, 32, 16, fill="#ffe9a8", stroke="#d9a400", line_width=1.5)
-            if over and count > (white if colour == BLACK else black):  # the winner: a green pill
+            if over and count > (white if color == BLACK else black):  # the winner: a green pill
                 p.round_rect(x - 20, y - 16, 88, 32, 16, fill="#c9f2d4", stroke="#2f9e55", line_width=1.5)
-            p.circle(x, y, 11, fill="#1b1b1b" if colour == BLACK else "#f4f4f0",
-                     stroke="#000000" if colour == BLACK else "#8a8a84", line_width=1)
+            p.circle(x, y, 11, fill="#1b1b1b" if color == BLACK else "#f4f4f0",
+                     stroke="#000000" if color == BLACK else "#8a8a84", line_width=1)
             p.text(x + 20, y + 1, str(count), size=18, bold=True, fill="#222222", align="left")
 

@@ -112,7 +112,7 @@ def start_board() -> Board:
 
 
 def opponent(color: Color) -> Color:
-    """The other colour.
+    """The other color.
 
     >>> opponent("black")
     'white'
@@ -287,7 +287,7 @@ def next_turn(board: Board, mover: Color) -> tuple[Color | None, str]:
 
 # -- STEP 10 -------------------------------------------------------------------------------------------
 def game_over(board: Board) -> bool:
-    """Is the game over? Every square is filled, or neither colour can place a stone anywhere.
+    """Is the game over? Every square is filled, or neither color can place a stone anywhere.
 
     STEP 10 (すべてマスが碁石で埋まるか、黒白両方の碁石が置ける場所がなくなった時点で終了する).
 
@@ -301,7 +301,7 @@ def game_over(board: Board) -> bool:
 
 # -- STEP 11 -------------------------------------------------------------------------------------------
 def count_stones(board: Board) -> tuple[int, int]:
-    """``(black, white)``: the stones of each colour on the board.
+    """``(black, white)``: the stones of each color on the board.
 
     >>> count_stones(start_board())
     (2, 2)
@@ -456,7 +456,7 @@ def shipped_rules() -> TutorialRules:
 
 @dataclass
 class TutorialGame:
-    """The tutorial's whole game: a board, the colour of the next stone, and the message line.
+    """The tutorial's whole game: a board, the color of the next stone, and the message line.
 
     :meth:`click` does what clicking a square does in the tutorial, with the pieces of ``rules``
     (default: the shipped ones). ``check`` is a shortcut for ``rules=TutorialRules(check_stone=check)``.
