@@ -7,10 +7,10 @@ exercise                   STEP  the learner writes
 ``othello.check_stone``      7   ``$.checkStone``: one direction, walking with steps ±1, ±8, ±7, ±9
 ``othello.reverse_stones``   8   the ``while(--i>0)`` loop: flip the sandwiched stones walking back
 ``othello.place_stone``      8   the click: every direction checked with flipping, the stone put down
-``othello.can_move``         9   ``$.allcheck``: can this colour play anywhere?
+``othello.can_move``         9   ``$.allcheck``: can this color play anywhere?
 ``othello.next_turn``        9   the turn change: whose turn, a pass (白は置けません。黒の番です。) or the end
-``othello.game_over``       10   the end: the board is full or neither colour can move
-``othello.count_stones``    11   the count of each colour
+``othello.game_over``       10   the end: the board is full or neither color can move
+``othello.count_stones``    11   the count of each color
 ``othello.winner``          11   the verdict: 黒の勝ち, 白の勝ち or 引き分け
 =========================  ====  =====================================================================
 
@@ -154,8 +154,8 @@ def board_picture(board: Sequence[t.Color | None], *, to_move: t.Color = t.BLACK
         if placed is not None:
             x, y = centre(placed)
             if board[placed] is None:  # not on the board (yet): a pale stone
-                colour = "#1b1b1b" if placed_color == t.BLACK else "#f4f4f0"
-                p.circle(x, y, c * 0.38, fill=colour, stroke="#ffd43b", line_width=2.5, alpha=0.6)
+                color = "#1b1b1b" if placed_color == t.BLACK else "#f4f4f0"
+                p.circle(x, y, c * 0.38, fill=color, stroke="#ffd43b", line_width=2.5, alpha=0.6)
             p.circle(x, y, 4, fill=MARK, stroke="white", line_width=1.5)
         ringed, crossed, focused = marks
         for index in focused:
@@ -441,7 +441,7 @@ def _run_check_stone(function: Callable[..., Any], case: tuple[Any, ...]) -> tup
 
 @cache
 def _check_stone_cases() -> tuple[tuple[Any, ...], ...]:
-    """Every empty square of the line boards, every direction, both colours, without flipping; and with
+    """Every empty square of the line boards, every direction, both colors, without flipping; and with
     flipping wherever the first square holds an opponent stone (elsewhere there is nothing to flip)."""
     cases = []
     for number, board in enumerate(_line_boards()):
@@ -716,15 +716,15 @@ def _explain_next_turn(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
              f"  the shipped next_turn gives {_said(expected)}"]
     if got is not None:
         lines.append(f"  yours gives {_said(got)}")
-    for colour in (other, mover):  # the first that can move plays next: its squares ringed
-        legal = t.legal_squares(list(board), colour)
+    for color in (other, mover):  # the first that can move plays next: its squares ringed
+        legal = t.legal_squares(list(board), color)
         if legal:
-            passes = f"{other} has no legal square, so " if colour == mover else ""
-            lines.append(f"In the picture: {passes}the dots and red rings are {colour}'s legal squares.")
-            return _explained(lines, _report_picture(list(board), to_move=colour, hints=True, missing=legal), len(legal))
+            passes = f"{other} has no legal square, so " if color == mover else ""
+            lines.append(f"In the picture: {passes}the dots and red rings are {color}'s legal squares.")
+            return _explained(lines, _report_picture(list(board), to_move=color, hints=True, missing=legal), len(legal))
     empty = _empty(board)
     if empty:
-        lines.append("In the picture: a red cross on each empty square: neither colour can play there.")
+        lines.append("In the picture: a red cross on each empty square: neither color can play there.")
         return _explained(lines, _report_picture(list(board), extra=empty, score=True), len(empty))
     lines.append("In the picture: the red frame: every square is taken.")
     return _explained(lines, _report_picture(list(board), framed=True, score=True), 1)
@@ -748,7 +748,7 @@ def _explain_game_over(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
     lines = [(f"Is the game over on this board? {_stage(board)} stones, {len(empty)} empty squares; "
               f"black can move: {_yes(black)}, white can move: {_yes(white)}."),
              f"  the shipped game_over says {expected}"
-             + (" (every square is filled)" if not empty else " (neither colour can move)" if expected else "")]
+             + (" (every square is filled)" if not empty else " (neither color can move)" if expected else "")]
     if got is not None:
         lines.append(f"  yours says {got!r}")
     open_squares = sorted(set(black) | set(white))
@@ -756,7 +756,7 @@ def _explain_game_over(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
         lines.append("In the picture: a red ring marks each square where black or white can still play.")
         return _explained(lines, _report_picture(list(board), missing=open_squares, score=True), len(open_squares))
     if empty:
-        lines.append("In the picture: a red cross on each empty square: neither colour can play there.")
+        lines.append("In the picture: a red cross on each empty square: neither color can play there.")
         return _explained(lines, _report_picture(list(board), extra=empty, score=True), len(empty))
     lines.append("In the picture: the red frame: every square is taken.")
     return _explained(lines, _report_picture(list(board), framed=True, score=True), 1)
@@ -784,8 +784,8 @@ def _explain_count(case: tuple[Any, ...], expected: Any, got: Any) -> Explanatio
     wrong = [c for c, want, k in ((t.BLACK, expected[0], 0), (t.WHITE, expected[1], 1))
              if not (isinstance(got, tuple) and len(got) == 2 and got[k] == want)]
     labels = {}
-    for colour in wrong:
-        labels.update({s: str(n) for n, s in enumerate((s for s in range(64) if board[s] == colour), 1)})
+    for color in wrong:
+        labels.update({s: str(n) for n, s in enumerate((s for s in range(64) if board[s] == color), 1)})
     if labels:
         lines.append(f"In the picture: the {' and '.join(wrong)} stones are numbered.")
         return _explained(lines, _report_picture(list(board), labels=labels), len(labels))

@@ -282,6 +282,7 @@ def search(
     root_bits = [1 << s for s in root]
     empties = 64 - (player | opponent).bit_count()
     result = SearchResult(square_name(root[0]), 0, 0, 0, 0.0)
+    # region deepening
     for depth in range(1, max_depth + 1):
         try:
             alpha, best_bit, scores = -WIN - 100, root_bits[0], {}
@@ -300,6 +301,7 @@ def search(
         result = SearchResult(square_name(best_bit.bit_length() - 1), alpha, depth, 0, 0.0, solved, scores)
         if solved or (state.deadline is not None and time.perf_counter() > state.deadline):
             break
+    # endregion
     result.nodes = state.nodes
     result.seconds = time.perf_counter() - start
     return result

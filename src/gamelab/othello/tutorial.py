@@ -492,6 +492,7 @@ class TutorialGame:
         """
         _check_index_range(index)
         rules = self.rules or shipped_rules()
+        # region click
         if self.color is None:
             return self.message  # after "Game end" the tutorial's squares no longer respond
         if rules.place_stone(self.board, index, self.color):  # STEP 7–8
@@ -502,6 +503,7 @@ class TutorialGame:
         else:
             self.message = message("cannot_place", self.lang)
         return self.message
+        # endregion
 
     def __str__(self) -> str:
         rows = []
