@@ -206,7 +206,7 @@ def test_an_answer_that_raises_is_drawn_too(exercise_id: str) -> None:
     legend_names_only_what_is_drawn(report)
 
 
-#: a legend's words and what the picture must then hold (the marks' colours and shapes in the SVG)
+#: a legend's words and what the picture must then hold (the marks' colors and shapes in the SVG)
 LEGEND_MARKS = {
     "a red ring": r'<circle [^>]*stroke="#e0245e"',
     "a red cross": r'<polyline [^>]*stroke="#e0245e"',

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamelab.minesweeper import Cell, Face, Minesweeper, MinesweeperPicture, MinesweeperUI, ResultMessage
-from gamelab.minesweeper.picture import NUMBER_COLOURS
+from gamelab.minesweeper.picture import NUMBER_COLORS
 
 PICTURE = MinesweeperPicture()
 
@@ -25,14 +25,14 @@ def test_targets_cells_face_and_message():
     assert PICTURE.target_at(game, x + s / 2, y + s / 2, MinesweeperUI(message="cleared in 3 s")) == ResultMessage()
 
 
-def test_numbers_in_classic_colours_and_deterministic_svg():
+def test_numbers_in_classic_colors_and_deterministic_svg():
     game = Minesweeper.new("beginner", seed=3)
     game.play("open 5 5")
     svg = PICTURE.svg(game)
     assert svg == game._repr_svg_() == PICTURE.svg(game)
     shown = {game.vm.near[i] for i in game.vm.cells if game.vm.state[i] == 1 and game.vm.near[i]}
     for n in shown:
-        assert f'fill="{NUMBER_COLOURS[n]}"' in svg
+        assert f'fill="{NUMBER_COLORS[n]}"' in svg
 
 
 def test_overlay_hint_and_blast():

@@ -123,7 +123,7 @@ def test_chord_by_clicking_a_satisfied_number(time):
 def test_the_main_row_holds_the_mode_and_the_settings_are_folded(board):
     """The board, its status and its main buttons fit one screen: the open/flag radios sit among the
     buttons (labels never cut: each as wide as its words), the size and options wait folded."""
-    assert board.mode_buttons in board.buttons.children and board.settings_button in board.buttons.children
+    assert board.mode_buttons in board.row.children and board.settings_button in board.row.children
     assert board.mode_buttons.style.button_width == "auto"
     assert board.extras.layout.display == "none" and board.preset in board.extras.children
     board.settings_button.value = True
@@ -173,13 +173,13 @@ def test_the_red_clock_digits_follow_the_clock_only_when_the_second_changes(boar
     click(board, Cell(5, 5))
     frames = board.frames
     with CanvasMessages() as sent:
-        board.on_tick()                       # still 0 s: nothing to redraw
+        board.clock.on_tick()                       # still 0 s: nothing to redraw
         time.t += 0.5
-        board.on_tick()                       # 0.5 s shows as 1 s, as the tutorial rounds up
+        board.clock.on_tick()                       # 0.5 s shows as 1 s, as the tutorial rounds up
         time.t += 0.25
-        board.on_tick()                       # still 1 s
+        board.clock.on_tick()                       # still 1 s
         time.t += 2
-        board.on_tick()
+        board.clock.on_tick()
     assert board.frames == frames and sent.count == 2 and board.ui.seconds == 3
     digits = [args[0] for name, args in sent.commands() if name == "fillText"]
     assert digits == ["888", "001", "888", "003"]   # the unlit segments, then the time

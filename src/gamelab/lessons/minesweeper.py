@@ -1,7 +1,7 @@
 """The Minesweeper lesson's exercises: the tutorial's VMap, Ctrl and page load, step by step.
 
 Each exercise is one step of 「マインスイーパーを作るの3」, checked against the shipped function the game
-runs on (:mod:`gamelab.minesweeper.vmap`, :mod:`~gamelab.minesweeper.ctrl`, :mod:`~gamelab.minesweeper.picture`).
+runs on (:mod:`gamelab.minesweeper.vmap`, :mod:`~gamelab.minesweeper.tutorial`, :mod:`~gamelab.minesweeper.picture`).
 A failing case is told in the board's words (row 3 column 7, hidden, flag, open) and drawn as the map,
 sentinel border included, with the cells that differ marked (and a legend naming only the marks drawn).
 The first case is a typical small map, the degenerate ones (no mines, one cell) come last.
@@ -37,9 +37,9 @@ import textwrap
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..minesweeper.ctrl import FLAG_MODE, OPEN_MODE, dispatch_click, game_over_message
 from ..minesweeper.game import Minesweeper
-from ..minesweeper.picture import NUMBER_COLOURS, table_layout
+from ..minesweeper.picture import NUMBER_COLORS, table_layout
+from ..minesweeper.tutorial import FLAG_MODE, OPEN_MODE, dispatch_click, game_over_message
 from ..minesweeper.vmap import (
     ALIVE,
     CLEARED,
@@ -239,7 +239,7 @@ def _map_cell(p: Any, r: int, c: int, rows: int, cols: int, state: Sequence[int]
             p.circle(x + CELL / 2, y + CELL / 2, CELL * 0.26, fill="#202020")
         elif inside and near is not None and near[i]:
             p.text(x + CELL / 2, y + CELL / 2 + 1, str(near[i]), size=13, bold=True,
-                   fill=NUMBER_COLOURS.get(near[i], "#000000"))
+                   fill=NUMBER_COLORS.get(near[i], "#000000"))
     else:
         p.rect(x, y, CELL, CELL, fill="#98a3b0" if inside else "#c4ccd6", stroke="#ffffff", line_width=1)
         if s == FLAG:

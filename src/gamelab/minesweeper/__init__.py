@@ -1,8 +1,8 @@
 """Minesweeper (マインスイーパー): the tutorial's virtual map and controller, a solver, no-guess boards.
 
-Layers, as in the tutorial: :mod:`.vmap` holds the board (VMap), :mod:`.ctrl` turns clicks into
-actions (Ctrl), :mod:`.game` is the gamelab :class:`~gamelab.game.Game` with text actions
-(``open r c``, ``flag r c``, ``chord r c``), :mod:`.solver` deduces and computes exact mine
+Layers, as in the tutorial: :mod:`.vmap` holds the board (VMap), :mod:`.tutorial` the controller that
+turns clicks into actions (Ctrl), :mod:`.game` is the gamelab :class:`~gamelab.game.Game` with text
+actions (``open r c``, ``flag r c``, ``chord r c``), :mod:`.solver` deduces and computes exact mine
 probabilities, :mod:`.generate` builds boards that need no guess. The play board's shape is every
 game's: :mod:`.picture` draws it, :mod:`.controls` says what a click or a key means, :mod:`.widget`
 puts both on a canvas.
@@ -14,11 +14,11 @@ True
 """
 
 from ..lazy import lazy_exports
-from .ctrl import FLAG_MODE, OPEN_MODE, Ctrl, click_action, dispatch_click, game_over_message
 from .game import Hint, Minesweeper
 from .generate import no_guess_mines, solvable_without_guessing
 from .picture import Cell, Face, MinesweeperPicture, MinesweeperUI, ResultMessage, table_layout
 from .solver import Analysis, Contradiction, Solver, play_out
+from .tutorial import FLAG_MODE, OPEN_MODE, Ctrl, click_action, dispatch_click, game_over_message
 from .vmap import (
     ACOMP,
     ALIVE,

@@ -1,6 +1,6 @@
 """What a click or a key means on the Minesweeper board: pure functions, no widget.
 
-A click on a cell opens, flags or chords it (the tutorial's dispatch, :func:`~.ctrl.click_action`,
+A click on a cell opens, flags or chords it (the tutorial's dispatch, :func:`~.tutorial.click_action`,
 in the mode of the radio buttons); a click on the face or on the result message starts a new game,
 as the tutorial's message does. Keys: ``f`` switches between open and flag mode, ``h`` asks for a
 hint, ``p`` shows or hides every hidden cell's mine chance.
@@ -17,14 +17,15 @@ Response(command='hint')
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable
 
 from ..controls import Response
-from .ctrl import FLAG_MODE, OPEN_MODE, click_action, dispatch_click
 from .game import Minesweeper
 from .picture import Cell, Face, MinesweeperUI, ResultMessage
+from .tutorial import FLAG_MODE, OPEN_MODE, click_action, dispatch_click
+from .vmap import PRESETS
 
-__all__ = ["click", "key", "pick_mode", "hint", "toggle_chances", "modes_enabled"]
+__all__ = ["click", "key", "pick_mode", "settle", "hint", "toggle_chances", "modes_enabled", "chosen_setup"]
 
 
 def modes_enabled(game: Minesweeper) -> bool:
@@ -36,7 +37,7 @@ def click(game: Minesweeper, ui: MinesweeperUI, target: object, *,
           dispatch: Callable[[Minesweeper, int, int, str], str | None] = dispatch_click) -> Response[MinesweeperUI] | None:
     """A cell opens, flags or chords in the current mode (and the hint ring goes); face or message: new game.
 
-    ``dispatch`` is the tutorial's click dispatch the board runs on (:func:`~.ctrl.dispatch_click`, or a learner's).
+    ``dispatch`` is the tutorial's click dispatch the board runs on (:func:`~.tutorial.dispatch_click`, or a learner's).
     """
     if isinstance(target, (Face, ResultMessage)):
         return Response(command="new")
@@ -70,6 +71,29 @@ def pick_mode(game: Minesweeper, ui: MinesweeperUI, mode: str) -> Response[Mines
     if not modes_enabled(game):
         return None
     return Response.update(replace(ui, mode=mode))
+
+
+def settle(game: Minesweeper, ui: MinesweeperUI) -> Response[MinesweeperUI] | None:
+    """Back to open mode once the radios are off (after game over), as the tutorial's ``_gameOver`` resets
+    them; None where nothing changes (the board asks after every action).
+
+    >>> settle(Minesweeper.new("beginner"), MinesweeperUI(mode=FLAG_MODE)).ui.mode
+    'open'
+    """
+    if ui.mode != OPEN_MODE and not modes_enabled(game):
+        return Response.update(replace(ui, mode=OPEN_MODE))
+    return None
+
+
+def chosen_setup(preset: str, custom: tuple[int, int, int], *, seed: int, opening: bool,
+                 no_guess: bool) -> dict[str, Any]:
+    """The setup of a new game from the settings panel: the preset's size, or the custom rows, cols, mines.
+
+    >>> chosen_setup("custom", (5, 6, 4), seed=3, opening=False, no_guess=True)
+    {'rows': 5, 'cols': 6, 'mines': 4, 'seed': 3, 'opening': False, 'no_guess': True}
+    """
+    rows, cols, mines = PRESETS[preset] if preset in PRESETS else custom
+    return {"rows": rows, "cols": cols, "mines": mines, "seed": seed, "opening": opening, "no_guess": no_guess}
 
 
 def hint(game: Minesweeper, ui: MinesweeperUI) -> Response[MinesweeperUI]:

@@ -12,7 +12,7 @@ Actions (rows and columns from 1, as in the tutorial's map, whose row 0 and colu
 The tutorial's map silently ignores a click on an open cell. An action that changes nothing would
 still be recorded (and undone, and saved), so here opening an open cell, opening a flagged one,
 flagging an open one and any action after the game is over are refused with an :class:`IllegalMove`
-that says why; the controller (:mod:`.ctrl`) keeps the tutorial's behaviour and simply ignores such
+that says why; the controller (:mod:`.tutorial`) keeps the tutorial's behaviour and simply ignores such
 clicks.
 
 >>> g = Minesweeper.new("beginner", seed=7)
@@ -24,7 +24,6 @@ clicks.
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from typing import Any, Callable, ClassVar, NamedTuple, Self
 
 from .. import checks
@@ -76,23 +75,16 @@ def check_no_guess_size(rows: int, cols: int, mines: int) -> None:
                          f"({NO_GUESS_DENSITY:.0%} of its cells), not {mines}".replace("%", " %"))
 
 
-#: no-guess layouts found, by (rows, cols, mines, seed, row, col), the most recent last
-_LAYOUTS: OrderedDict[tuple[int, ...], tuple[int, ...]] = OrderedDict()
-_LAYOUTS_KEPT = 32
-
-
 def no_guess_layout(rows: int, cols: int, mines: int, seed: int, row: int, col: int) -> tuple[int, ...]:
-    """The no-guess mines for a first click at ``(row, col)``, drawn from ``seed`` (remembered: the
-    search runs once per board and first click, however often the click is undone, redone or replayed)."""
-    key = (rows, cols, mines, seed, row, col)
-    if key in _LAYOUTS:
-        _LAYOUTS.move_to_end(key)
-        return _LAYOUTS[key]
-    found = tuple(no_guess_mines(rows, cols, mines, row, col, random.Random(seed)))
-    _LAYOUTS[key] = found
-    while len(_LAYOUTS) > _LAYOUTS_KEPT:
-        _LAYOUTS.popitem(last=False)
-    return found
+    """The no-guess mines for a first click at ``(row, col)``, drawn from ``seed``: a search that can take
+    seconds on a big board (it listens for Stop: :func:`gamelab.work.checkpoint`). Nothing is remembered
+    here: a board plays the first click once, as long work, and keeps the position it gives
+    (:meth:`~gamelab.game.Record.adopt`; Undo and Redo re-use it).
+
+    >>> len(no_guess_layout(9, 9, 10, 0, 5, 5))
+    10
+    """
+    return tuple(no_guess_mines(rows, cols, mines, row, col, random.Random(seed)))
 
 
 class Hint(NamedTuple):
@@ -328,9 +320,8 @@ class Minesweeper(Game):
         return rng.sample(self.vm.placeable_cells(row, col), self.mines)
 
     def searches_layout(self, action: str) -> bool:
-        """True when ``action`` is a first ``open`` on a no-guess board whose layout is not found yet: a
-        search that can take seconds on a big board. A board runs it off the kernel's thread first
-        (:func:`no_guess_layout` remembers the answer, so the action, its undo and its redo are then quick).
+        """True when ``action`` is the first ``open`` of a no-guess board: it searches the layout, which can
+        take seconds on a big board, so a board plays it as long work (off the kernel's thread, with Stop).
 
         >>> g = Minesweeper.new("beginner", no_guess=True)
         >>> g.searches_layout("open 5 5"), g.searches_layout("flag 5 5")
@@ -339,11 +330,10 @@ class Minesweeper(Game):
         if not self.setup["no_guess"] or self.vm.placed or self.is_over:
             return False
         try:
-            verb, row, col = self._parse(action)
+            verb, _, _ = self._parse(action)
         except IllegalMove:
             return False
-        key = (self.rows, self.cols, self.mines, self.setup["seed"], row, col)
-        return verb == "open" and key not in _LAYOUTS
+        return verb == "open"
 
     def legal_actions(self) -> list[str]:
         """Every action allowed now."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
+from ..work import checkpoint
 from .solver import MINE, UNKNOWN, Solver, neighbour_table
 from .vmap import VMap, check_size
 
@@ -41,6 +42,7 @@ def _counts(rows: int, cols: int, mines: Iterable[int]) -> list[int]:
 def _run(solver: Solver, mine: set[int], near: list[int]) -> None:
     """Open every cell the solver proves safe, until it has nothing more to prove."""
     while True:
+        checkpoint()  # a layout's search is long work: Stop ends it here
         pending = solver.safe_known()
         if pending:
             for i in pending:
@@ -73,7 +75,8 @@ def no_guess_mines(
     """A layout of ``mines`` mines (map indices, sorted) solvable without guessing from ``(row, col)``.
 
     Deterministic for a given ``rng`` state. Raises ``ValueError`` if ``max_tries`` fresh layouts all
-    fail (only on boards packed so tightly that almost every cell is a mine).
+    fail (only on boards packed so tightly that almost every cell is a mine). Long work listens for Stop
+    (:func:`gamelab.work.checkpoint` at each step of the solver's play).
     """
     check_size(rows, cols, mines, opening=True)
     vm = VMap(rows, cols, mines, opening=True)
@@ -84,6 +87,7 @@ def no_guess_mines(
     start = vm.index(row, col)
     keep_free = set(nbrs[start]) | {start}
     for _ in range(max_tries):
+        checkpoint()
         mine = set(rng.sample(placeable, mines))
         previous = None
         for _ in range(10):

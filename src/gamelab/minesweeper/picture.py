@@ -1,4 +1,4 @@
-"""How a Minesweeper board looks: the classic grey panel, raised hidden cells, numbers in their colours.
+"""How a Minesweeper board looks: the classic grey panel, raised hidden cells, numbers in their colors.
 
 One drawing, used both for static SVG pictures and for the play widget's canvas. The layout, top to
 bottom: a header with the mine counter (red digits), the face (new game) and the clock; then the
@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from ..pictures import Painter, Picture
-from .ctrl import OPEN_MODE
 from .game import Minesweeper
+from .tutorial import OPEN_MODE
 from .vmap import FLAG, HIDE, VMap
 
-__all__ = ["Cell", "Face", "ResultMessage", "MinesweeperUI", "MinesweeperPicture", "NUMBER_COLOURS", "table_layout",
-           "chance_colour", "chance_text"]
+__all__ = ["Cell", "Face", "ResultMessage", "MinesweeperUI", "MinesweeperPicture", "NUMBER_COLORS", "table_layout",
+           "chance_color", "chance_text", "fitting_cell"]
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,8 @@ class MinesweeperUI:
     message: str | None = None
 
 
-#: the classic colours of the numbers 1–8
-NUMBER_COLOURS = {1: "#0000ff", 2: "#007b00", 3: "#ff0000", 4: "#00007b", 5: "#7b0000", 6: "#007b7b",
+#: the classic colors of the numbers 1–8
+NUMBER_COLORS = {1: "#0000ff", 2: "#007b00", 3: "#ff0000", 4: "#00007b", 5: "#7b0000", 6: "#007b7b",
                   7: "#000000", 8: "#7b7b7b"}
 
 GREY, LIGHT, DARK, LINE = "#c0c0c0", "#ffffff", "#808080", "#9a9a9a"
@@ -96,6 +96,18 @@ def table_layout(rows: int, cols: int, size: float) -> dict[tuple[int, int], tup
     """
     return {(row, col): ((col - 1) * size, (row - 1) * size)
             for row in range(1, rows + 1) for col in range(1, cols + 1)}
+
+
+def fitting_cell(rows: int, cols: int) -> int:
+    """Pixels per cell for a board of ``rows`` × ``cols``: 24 (the classic look) where the picture fits
+    900 × 450 pixels, smaller where it would not (at least 12), so that the canvas, the status line and the
+    main buttons fit a laptop's notebook area together (1036 × 647 beside JupyterLab's file browser).
+
+    >>> fitting_cell(9, 9), fitting_cell(16, 30), fitting_cell(100, 100)
+    (24, 22, 12)
+    """
+    width_room, height_room = 900 - 40, 450 - 92  # the frame, labels and header around the field
+    return max(12, min(24, width_room // cols, height_room // rows))
 
 
 def _vm(state: Minesweeper | VMap) -> VMap:
@@ -271,7 +283,7 @@ def _paint_cell(p: Painter, look: str, x: float, y: float, s: float) -> None:
         return
     n = int(look.split()[1])
     if n:
-        p.text(x + s / 2 + 0.5, y + s / 2 + 1, str(n), size=s * 0.68, bold=True, fill=NUMBER_COLOURS[n])
+        p.text(x + s / 2 + 0.5, y + s / 2 + 1, str(n), size=s * 0.68, bold=True, fill=NUMBER_COLORS[n])
 
 
 def _bevel(p: Painter, x: float, y: float, w: float, h: float, t: float, *, raised: bool) -> None:
@@ -297,17 +309,17 @@ def _mine(p: Painter, cx: float, cy: float, r: float) -> None:
     p.circle(cx - r * 0.35, cy - r * 0.35, r * 0.28, fill="white")
 
 
-#: the Chances overlay's colour scale, from a safe cell to a sure mine (ColorBrewer's RdYlGn, 5 classes),
+#: the Chances overlay's color scale, from a safe cell to a sure mine (ColorBrewer's RdYlGn, 5 classes),
 #: placed on the square root of the chance so that small risks already show: 6 % is light green, 25 %
 #: yellow, 50 % orange
 CHANCE_SCALE = ((0.0, (26, 150, 65)), (0.3, (166, 217, 106)), (0.5, (255, 255, 145)), (0.7, (253, 174, 97)),
                 (1.0, (215, 25, 28)))
 
 
-def chance_colour(chance: float) -> str:
-    """The overlay's colour for a mine chance (0–1): green for safe, through yellow, to red for a mine.
+def chance_color(chance: float) -> str:
+    """The overlay's color for a mine chance (0–1): green for safe, through yellow, to red for a mine.
 
-    >>> chance_colour(0), chance_colour(0.25), chance_colour(1)
+    >>> chance_color(0), chance_color(0.25), chance_color(1)
     ('#1a9641', '#ffff91', '#d7191c')
     """
     t = min(1.0, max(0.0, chance)) ** 0.5
@@ -336,9 +348,9 @@ def chance_text(chance: float) -> str:
 
 
 def _chance(p: Painter, x: float, y: float, s: float, chance: float) -> None:
-    """The probability overlay on a hidden cell: its colour on the scale and its percentage."""
+    """The probability overlay on a hidden cell: its color on the scale and its percentage."""
     inset = max(1.5, s / 12)
-    p.rect(x + inset, y + inset, s - 2 * inset, s - 2 * inset, fill=chance_colour(chance), alpha=0.9)
+    p.rect(x + inset, y + inset, s - 2 * inset, s - 2 * inset, fill=chance_color(chance), alpha=0.9)
     if chance >= 1:  # a sure mine: the mine itself says it best
         _mine(p, x + s / 2, y + s / 2, s * 0.22)
         return
@@ -348,10 +360,10 @@ def _chance(p: Painter, x: float, y: float, s: float, chance: float) -> None:
 
 
 def _chance_legend(p: Painter, x: float, cy: float) -> None:
-    """The colour scale in the header: safe on the left, mine on the right (128 pixels wide)."""
+    """The color scale in the header: safe on the left, mine on the right (128 pixels wide)."""
     p.text(x, cy, "safe", size=11, fill="#1a6d32", bold=True, align="left")
     for k, chance in enumerate((0, 0.05, 0.25, 0.5, 0.8, 1)):
-        p.rect(x + 30 + k * 11, cy - 7, 11, 14, fill=chance_colour(chance))
+        p.rect(x + 30 + k * 11, cy - 7, 11, 14, fill=chance_color(chance))
     p.rect(x + 30, cy - 7, 66, 14, stroke="#404040", line_width=1)
     p.text(x + 100, cy, "mine", size=11, fill="#a01010", bold=True, align="left")
 

@@ -1,4 +1,4 @@
-"""The controller (コントローラー, the tutorial's ``Ctrl``): turns clicks into actions and runs a game's life.
+"""The tutorial's controller (コントローラー, its ``Ctrl``): turns clicks into actions and runs a game's life.
 
 The tutorial keeps the map (VMap: what is where) apart from the controller (which click means what,
 when the game starts and ends, the clock, the message). The controller here does the same without any
@@ -93,6 +93,7 @@ def click_action(game: Minesweeper, row: int, col: int, *, mode: str = OPEN_MODE
     >>> click_action(g, 3, 3, mode=FLAG_MODE)
     'open 3 3'
     """
+    # region dispatch
     if not game.vm.inside(row, col):
         return None
     if flag:
@@ -103,6 +104,7 @@ def click_action(game: Minesweeper, row: int, col: int, *, mode: str = OPEN_MODE
     if action is None and mode == OPEN_MODE and game.started and not game.is_over and game.can_chord(row, col):
         return f"chord {row} {col}"
     return action
+    # endregion
 
 
 class Ctrl:

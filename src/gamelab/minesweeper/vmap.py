@@ -391,6 +391,7 @@ class VMap:
         >>> vm.first(1, 1, random.Random(0))
         1
         """
+        # region mines
         placeable = self.placeable_cells(row, col)
         if mines_at is None:
             chosen = (rng or random.Random()).sample(placeable, self.mines)
@@ -402,6 +403,7 @@ class VMap:
         self.place_mines(chosen)
         self.open_cell(self.index(row, col))
         return self.show()
+        # endregion
 
     def place_mines(self, indices: Iterable[int]) -> None:
         """Put a mine on every index and add one to each neighbour's count (the step :func:`lay_mines`)."""
