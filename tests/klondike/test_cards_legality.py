@@ -32,8 +32,8 @@ def test_shuffle_is_reproducible_and_a_permutation() -> None:
     assert sorted(shuffled_deck(seed=5)) == sorted(new_deck())
 
 
-def test_card_names_and_colours() -> None:
-    assert str(Card(1, 10)) == "10♥" and Card(1, 10).red and Card(1, 10).colour == "red"
+def test_card_names_and_colors() -> None:
+    assert str(Card(1, 10)) == "10♥" and Card(1, 10).red and Card(1, 10).color == "red"
     assert not Card(2, 1).red
     assert parse_card("Td") == Card(3, 10) and parse_card("Q♠") == Card(0, 12)
     for bad in ("", "7x", "14♠", "Z♥"):
@@ -44,7 +44,7 @@ def test_card_names_and_colours() -> None:
 def test_can_tableau() -> None:
     nine_spades = [Card(0, 9, True)]
     assert can_tableau(Card(1, 8), nine_spades)  # red 8 on black 9
-    assert not can_tableau(Card(2, 8), nine_spades)  # same colour
+    assert not can_tableau(Card(2, 8), nine_spades)  # same color
     assert not can_tableau(Card(1, 7), nine_spades)  # wrong rank
     assert can_tableau(Card(3, 13), []) and not can_tableau(Card(3, 12), [])
     assert not can_tableau(Card(1, 8), [Card(0, 9, False)])  # face down

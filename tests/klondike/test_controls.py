@@ -12,9 +12,13 @@ from gamelab.controls import Response
 from gamelab.klondike import Klondike, new_deck
 from gamelab.klondike.controls import (
     action_for,
+    ask_solver,
+    auto_complete,
     click,
     describe,
     drag,
+    drop_piles,
+    finish,
     hint,
     hint_marks,
     home_of,
@@ -138,12 +142,38 @@ def test_a_drag_lifts_the_cards_where_they_were_grabbed_and_lights_a_legal_pile(
     game = seed1()
     held = click(game, UI, CardAt(4, 4), now=0).ui
     first = drag(game, held, 370, 265, target_at=over(CardAt(4, 4)), box=box_at(352, 240))
-    lifted = Drag(CardAt(4, 4), (game.tableau[4][4],), 352, 240, (18, 25))
+    lifted = Drag(CardAt(4, 4), (game.tableau[4][4],), 352, 240, (18, 25), frozenset({Column(3)}))
     assert first == Response(ui=replace(held, drag=lifted))  # over its own column: nothing lit
     later = drag(game, first.ui, 290, 250, target_at=over(CardAt(3, 3)), box=box_at(0, 0))
     assert later.ui.drag == replace(lifted, x=272, y=225) and later.ui.drop == Column(3)
     refused = drag(game, later.ui, 500, 500, target_at=over(CardAt(6, 6)), box=box_at(0, 0))
     assert refused.ui.drop is None and refused.ui.drag is not None  # 2♠ cannot go on K♥: no light
+
+
+def test_the_engine_is_asked_where_the_cards_may_go_once_as_the_drag_starts(monkeypatch) -> None:
+    game = position(SMALL)
+    held = KlondikeUI(selected=CardAt(5, 2))  # 3♠: only its foundation takes it
+    first = drag(game, held, 0, 0, target_at=over(None), box=box_at(0, 0))
+    assert first.ui.drag.piles == drop_piles(game, CardAt(5, 2)) == frozenset({Foundation(0)})
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a move of the pointer copied or played the position")
+
+    monkeypatch.setattr(Klondike, "copy", refuse)
+    monkeypatch.setattr(Klondike, "play", refuse)
+    ui = first.ui
+    for target, lit in ((Foundation(1), None), (Foundation(0), Foundation(0)), (CardAt(1, 1), None), (None, None)):
+        ui = drag(game, ui, 5, 5, target_at=over(target), box=box_at(0, 0)).ui
+        assert ui.drop == lit and ui.drag.piles == first.ui.drag.piles and (ui.drag.x, ui.drag.y) == (5, 5)
+
+
+def test_drop_piles_ask_the_engine_and_leave_out_the_cards_own_pile() -> None:
+    game = position(SMALL)
+    assert drop_piles(game, CardAt(0, 2)) == frozenset({Column(3)})  # K♠ Q♥: only the empty column
+    assert drop_piles(game, Waste()) == frozenset({Column(0)})  # J♣ onto Q♥
+    assert drop_piles(game, Foundation(0)) == frozenset({Column(4)})  # 2♠ back down onto 3♥
+    assert drop_piles(game, Foundation(1)) == frozenset()  # an ace goes nowhere but home
+    assert drop_piles(seed1(), CardAt(4, 4)) == frozenset({Column(3)})
 
 
 def test_a_drag_takes_the_cards_on_the_card_grabbed() -> None:
@@ -226,3 +256,43 @@ def test_solver_hint_says_what_the_solver_found() -> None:
     assert "No winning line exists" in solver_hint(game, UI, SolveResult("impossible", [], 10, 100)).message
     assert solver_hint(game, UI, SolveResult("unknown", [], 100, 30_000)).message == (
         "The solver found no win within 30,000 positions: this one is hard.")
+
+
+def test_auto_complete_plays_auto_and_says_the_moves_it_will_take() -> None:
+    game = Klondike.new(position="foundations: Q♠ K♥ K♣ J♦\nt1: K♠ Q♦\nt2: K♦")
+    answer = auto_complete(game, KlondikeUI(selected=CardAt(0, 1), hint_from=Stock()))
+    assert answer == Response(action="auto", ui=KlondikeUI(), message="Auto-complete: every card went home in 3 moves.")
+    game.play("auto")
+    assert game.is_won and game.moves == 3
+
+
+def test_solve_and_finish_are_long_work_on_a_copy_of_the_position() -> None:
+    from gamelab.work import Progress
+
+    game = Klondike.new(seed=2)
+    before = game.key()
+    asked, finishing = ask_solver(game, UI, 50_000), finish(game, UI, 50_000)
+    assert asked.action is None and asked.work.label == "The solver is looking for a winning line"
+    assert finishing.work.label == "The solver is finishing the game"
+    game.play("draw")  # the work searches the position as it was asked, not the live one
+    result = asked.work.run(Progress())
+    assert result.solved and finishing.work.run(Progress()).actions == result.actions
+    game = Klondike.new(seed=2)
+    assert game.key() == before
+    hinted = asked.work.then(result, game, UI)
+    assert hinted == solver_hint(game, UI, result) and hinted.ui.hint_from is not None
+    line = finishing.work.then(result, game, UI)
+    assert line.line == tuple(result.actions) and line.action is None and line.ui == KlondikeUI()
+    assert line.message == f"The solver finished the game in {len(result.actions)} actions (Undo walks them back)."
+    unknown = SolveResult("unknown", [], 100, 100)
+    assert finishing.work.then(unknown, game, UI) == solver_hint(game, UI, unknown)
+
+
+def test_the_solver_hears_stop() -> None:
+    from gamelab.klondike.solver import solve
+    from gamelab.work import Progress, Stopped
+
+    progress = Progress()
+    progress.stop()
+    with progress.running(), pytest.raises(Stopped):
+        solve(Klondike.new(seed=1), budget=50_000_000)

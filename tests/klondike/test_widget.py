@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
+import time
+
 import pytest
 
 from gamelab.klondike import CardAt, Column, Foundation, Klondike, Stock, Waste
@@ -33,6 +37,40 @@ def drag(board: KlondikeBoard, source, to_xy: tuple[float, float]) -> None:
     fire(board.canvas, event="mouse_move", x=x + 8, y=y + 3)
     fire(board.canvas, event="mouse_move", x=to_xy[0], y=to_xy[1])
     fire(board.canvas, event="mouse_up", x=to_xy[0], y=to_xy[1])
+
+
+def run_loop(main) -> None:
+    """``asyncio.run(main())`` on a thread of its own (the browser tests' Playwright keeps a loop on this one)."""
+    failures = []
+
+    def target() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as exc:  # handed to the test's thread below
+            failures.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
+
+
+async def until(done, seconds: float = 120) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
+def press_button(board, name: str) -> None:
+    """Press a button as the page does, with the kernel's event loop running: long work it asks for runs on
+    a thread, its answer comes back on the loop, and this waits for it."""
+    async def main() -> None:
+        board.button(name).click()
+        await until(lambda: board.busy is None)
+
+    run_loop(main)
 
 
 @pytest.fixture
@@ -164,25 +202,90 @@ def test_play_again_deals_the_next_deal_with_the_draw_chosen() -> None:
     board = KlondikeBoard(seed=5, now=FakeClock())
     click(board, Stock())
     board.draw_choice.value = 3
-    board.button("new").click()
+    assert board.spec.deal.draw == 3 and board.game.draw == 1  # the option is for the next deal
+    press_button(board, "new")
     assert board.game.setup == {"seed": 6, "draw": 3} and board.record.actions == []
     assert board.clock.clock.elapsed == 0
 
 
 def test_winnable_only_deals_a_deal_the_solver_wins() -> None:
-    board = KlondikeBoard(seed=0, winnable_only=True, now=FakeClock())
-    board.button("new").click()
+    board = KlondikeBoard(seed=0, now=FakeClock())
+    board.winnable_choice.value = True
+    press_button(board, "new")
     from gamelab.klondike.solver import solve
 
     assert solve(board.game, budget=20_000).solved
 
 
+def test_new_games_options_are_the_specs_and_the_widgets_follow_them() -> None:
+    board = KlondikeBoard(seed=4, draw=3, winnable_only=True, now=FakeClock())
+    assert board.draw_choice.value == 3 and board.winnable_choice.value
+    board.choose(draw=1, winnable_only=False)  # a cell's call: the widgets follow
+    assert board.draw_choice.value == 1 and not board.winnable_choice.value
+    board.command("new")
+    assert board.game.setup == {"seed": 5, "draw": 1}
+    with pytest.raises(ValueError, match="draw"):
+        board.choose(draw=9)
+
+
 def test_solve_and_finish() -> None:
     board = KlondikeBoard(seed=2, now=FakeClock())
-    board.button("solve").click()
+    press_button(board, "solve")
     assert "Winnable" in board.status_line.value and board.ui.hint_from is not None
-    board.button("finish").click()
-    assert board.game.is_won and board.record.can_undo
+    assert board.record.actions == []
+    press_button(board, "finish")
+    assert board.game.is_won and board.record.can_undo and "finished the game" in board.status_line.value
+    assert board.button("new").description == "Play again" and board.button("solve").disabled
+    board.undo()
+    assert not board.game.is_won and len(board.record) > 0  # one action of the line taken back
+
+
+def test_solve_and_finish_from_a_cell_run_at_once() -> None:
+    board = KlondikeBoard(seed=2, now=FakeClock())
+    board.finish()
+    assert board.game.is_won and board.busy is None
+
+
+def test_stop_ends_the_solvers_search() -> None:
+    board = KlondikeBoard(seed=1, sound=False)
+    board.solve_budget = 50_000_000  # deal 1 is hard: the search would run for minutes
+    assert board.spec.solve_budget == 50_000_000
+    label = "The solver is looking for a winning line"
+
+    def searching() -> list[threading.Thread]:
+        return [thread for thread in threading.enumerate() if thread.name == f"gamelab: {label}"]
+
+    async def main() -> None:
+        board.button("solve").click()
+        await until(lambda: board.long_work.shown, 10)
+        assert board.busy == label and board.button("hint").disabled  # the inputs wait
+        board.stop_button.click()
+        assert board.busy is None and f"Stopped: {label}." in board.status_line.value
+        await until(lambda: not searching(), 10)  # the search heard Stop
+        assert not board.button("hint").disabled and board.record.actions == []
+
+    run_loop(main)
+
+
+def test_moving_the_pointer_copies_and_plays_nothing(board: KlondikeBoard, monkeypatch) -> None:
+    x, y = centre_of(board, CardAt(4, 4))
+    fire(board.canvas, event="mouse_down", x=x, y=y)
+    fire(board.canvas, event="mouse_move", x=x + 5, y=y)  # the cards lift: the engine says where they may go
+    assert board.ui.drag.piles == frozenset({Column(3)})
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a move of the pointer copied or played the position")
+
+    monkeypatch.setattr(Klondike, "copy", refuse)
+    monkeypatch.setattr(Klondike, "play", refuse)
+    with CanvasMessages() as sent:
+        for target in (CardAt(6, 6), CardAt(3, 3), Column(0), CardAt(3, 3)):
+            fire(board.canvas, event="mouse_move", x=centre_of(board, target)[0], y=centre_of(board, target)[1])
+    assert board.ui.drop == Column(3) and sent.count == 4  # one frame a move, nothing else
+    monkeypatch.undo()
+    tx, ty = centre_of(board, CardAt(3, 3))
+    fire(board.canvas, event="mouse_up", x=tx, y=ty)
+    assert board.record.actions == ["t5>t4"] and board.ui.drag is None
 
 
 def test_picture_targets_and_svg() -> None:

@@ -50,7 +50,7 @@ def deal_columns(deck):
     "can_tableau": '''
 @exercise("klondike.can_tableau")
 def can_tableau(card, pile):
-    return card.rank == 13 if not pile else pile[-1].up and pile[-1].rank == card.rank + 1   # any colour
+    return card.rank == 13 if not pile else pile[-1].up and pile[-1].rank == card.rank + 1   # any color
 ''',
     "can_foundation": '''
 @exercise("klondike.can_foundation")

@@ -45,7 +45,7 @@ _RANK_LETTERS = {"a": 1, "t": 10, "j": 11, "q": 12, "k": 13}
 class Card(NamedTuple):
     """One card: ``suit`` 0–3 (♠ ♥ ♣ ♦), ``rank`` 1–13 (A … K), ``up`` when face up.
 
-    Hearts and diamonds (odd suit numbers) are red, so "alternating colours" is ``a.red != b.red``.
+    Hearts and diamonds (odd suit numbers) are red, so "alternating colors" is ``a.red != b.red``.
 
     >>> Card(3, 12, up=True)
     Card(suit=3, rank=12, up=True)
@@ -68,7 +68,7 @@ class Card(NamedTuple):
         return self.suit % 2 == 1
 
     @property
-    def colour(self) -> str:
+    def color(self) -> str:
         """``"red"`` or ``"black"``, for messages."""
         return "red" if self.red else "black"
 

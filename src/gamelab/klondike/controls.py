@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Callable, Protocol
 from ..controls import Response
 from ..errors import IllegalMove
 from ..words import count
+from ..work import Work
 from .cards import Card
 from .game import Klondike, Selection
 from .picture import Box, CardAt, Column, Drag, Foundation, KlondikeUI, Pile, Press, Source, Stock, Waste
@@ -39,8 +40,8 @@ if TYPE_CHECKING:  # the solver is loaded only where a board asks it
     from .solver import SolveResult
 
 __all__ = ["source_of", "pile_of", "home_of", "selection_of", "cards_of", "action_for", "describe", "allows",
-           "hint_marks", "move", "to_foundation", "click", "drag", "release", "key", "hint", "solver_hint",
-           "Timer", "update_timer"]
+           "PILES", "drop_piles", "hint_marks", "move", "to_foundation", "click", "drag", "release", "key", "hint",
+           "auto_complete", "solver_hint", "ask_solver", "finish", "finished", "Timer", "update_timer"]
 
 
 # -- reading targets ------------------------------------------------------------------------------------
@@ -166,6 +167,19 @@ def allows(game: Klondike, source: Source, pile: Pile) -> bool:
     return True
 
 
+#: every pile cards can be dropped on: the seven columns, then the four foundations
+PILES: tuple[Pile, ...] = (*(Column(index) for index in range(7)), *(Foundation(suit) for suit in range(4)))
+
+
+def drop_piles(game: Klondike, source: Source) -> frozenset[Pile]:
+    """The piles the engine would take ``source`` onto (its own pile aside): asked once, as a drag starts.
+
+    >>> sorted(drop_piles(Klondike.new(seed=1), CardAt(4, 4)), key=str)
+    [Column(index=3)]
+    """
+    return frozenset(pile for pile in PILES if pile != home_of(source) and allows(game, source, pile))
+
+
 def hint_marks(game: Klondike, action: str | None, ui: KlondikeUI | None = None) -> KlondikeUI:
     """``ui`` with rings on the cards ``action`` moves and on the pile they go to.
 
@@ -237,20 +251,22 @@ def drag(game: Klondike, ui: KlondikeUI, x: float, y: float, *, target_at: Calla
     """The pointer moved to (``x``, ``y``) with the button down, after a press selected cards.
 
     On the first move the cards lift off where they were grabbed (``box`` says where the source is
-    drawn); then they follow the pointer, and the pile under the pointer (``target_at``: the board's
-    hit test) is highlighted when the engine would accept the drop. ``None`` when nothing is held.
+    drawn), and the engine is asked once where they may go (:func:`drop_piles`); then they follow the
+    pointer, and the pile under it (``target_at``: the board's hit test) is highlighted when it is one of
+    those. Only the interface state changes: nothing is copied or played while the pointer moves (the
+    drop, :func:`release`, is the move). ``None`` when nothing is held.
     """
     lifted = ui.drag
     if lifted is None:
         if ui.selected is None:
             return None
         bx, by, _, _ = box(ui.selected)
-        lifted = Drag(ui.selected, cards_of(game, ui.selected), bx, by, (x - bx, y - by))
-    source = lifted.source
+        lifted = Drag(ui.selected, cards_of(game, ui.selected), bx, by, (x - bx, y - by),
+                      drop_piles(game, ui.selected))
     dx, dy = lifted.offset
     pile = pile_of(target_at(x, y))
-    legal = pile is not None and pile != home_of(source) and allows(game, source, pile)
-    return Response.update(replace(ui, drag=replace(lifted, x=x - dx, y=y - dy), drop=pile if legal else None))
+    return Response.update(replace(ui, drag=replace(lifted, x=x - dx, y=y - dy),
+                                   drop=pile if pile in lifted.piles else None))
 
 
 def release(game: Klondike, ui: KlondikeUI, target: object) -> Response[KlondikeUI] | None:
@@ -325,6 +341,18 @@ def hint(game: Klondike, ui: KlondikeUI) -> Response[KlondikeUI]:
     return Response.update(hint_marks(game, action, ui), f"Hint: {describe(game, action)}")
 
 
+def auto_complete(game: Klondike, ui: KlondikeUI) -> Response[KlondikeUI]:
+    """Send every card home (the engine's ``auto``, refused with its reason when it cannot start), and
+    say in how many moves: each card left on the tableau is one.
+
+    >>> auto_complete(Klondike.new(position="foundations: Q♠ K♥ K♣ K♦\\nt1: K♠"), KlondikeUI()).message
+    'Auto-complete: every card went home in 1 move.'
+    """
+    moves = game.moves + sum(len(column) for column in game.tableau)
+    return Response(action="auto", ui=replace(ui, selected=None, hint_from=None, hint_to=None),
+                    message=f"Auto-complete: every card went home in {count(moves, 'move')}.")
+
+
 def solver_hint(game: Klondike, ui: KlondikeUI, result: SolveResult) -> Response[KlondikeUI]:
     """What the solver's ``result`` for ``game`` tells the player: the next move of a winning line
     (ringed), that no win exists, or that the search ran out of budget."""
@@ -336,3 +364,39 @@ def solver_hint(game: Klondike, ui: KlondikeUI, result: SolveResult) -> Response
         return Response(message="No winning line exists from here: the solver searched every position. "
                                 "Undo a few moves?")
     return Response(message=f"The solver found no win within {result.budget:,} positions: this one is hard.")
+
+
+def ask_solver(game: Klondike, ui: KlondikeUI, budget: int) -> Response[KlondikeUI]:
+    """The Solve button: long work that searches a copy of ``game`` (at most ``budget`` positions) for a
+    winning line, and then rings its next move (:func:`solver_hint`)."""
+    from .solver import solve
+
+    position = game.copy()
+    return Response(work=Work("The solver is looking for a winning line",
+                              lambda progress: solve(position, budget=budget),
+                              lambda result, now, ui_now: solver_hint(now, ui_now, result)))
+
+
+def finish(game: Klondike, ui: KlondikeUI, budget: int) -> Response[KlondikeUI]:
+    """The Finish for me button: long work that searches a copy of ``game`` for a winning line, then plays
+    it to the end (:func:`finished`)."""
+    from .solver import solve
+
+    position = game.copy()
+    return Response(work=Work("The solver is finishing the game",
+                              lambda progress: solve(position, budget=budget), finished))
+
+
+def finished(result: SolveResult, game: Klondike, ui: KlondikeUI) -> Response[KlondikeUI]:
+    """The solver's winning line played action by action (each can be undone, or looked back at); without
+    one, what the search found (:func:`solver_hint`).
+
+    >>> from gamelab.klondike.solver import SolveResult
+    >>> finished(SolveResult("solved", ["t5>t4", "draw"], 10, 100), Klondike.new(seed=1), KlondikeUI()).line
+    ('t5>t4', 'draw')
+    """
+    if result.status != "solved":
+        return solver_hint(game, ui, result)
+    return Response(line=tuple(result.actions), ui=KlondikeUI(),
+                    message=f"The solver finished the game in {count(len(result.actions), 'action')} "
+                            "(Undo walks them back).")

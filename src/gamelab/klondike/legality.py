@@ -25,7 +25,7 @@ __all__ = ["can_tableau", "can_foundation", "is_run", "why_not_tableau", "why_no
 def can_tableau(card: Card, pile: Sequence[Card]) -> bool:
     """May ``card`` (with any cards on it) be put on the tableau column ``pile``? (canTableau)
 
-    On an empty column only a King; otherwise on a face-up card one rank higher of the other colour.
+    On an empty column only a King; otherwise on a face-up card one rank higher of the other color.
 
     >>> can_tableau(Card(0, 13), []), can_tableau(Card(0, 12), [])
     (True, False)
@@ -51,7 +51,7 @@ def can_foundation(card: Card, foundation: Sequence[Card]) -> bool:
 
 
 def is_run(cards: Sequence[Card]) -> bool:
-    """Are ``cards`` (bottom to top) face up, each one rank lower and of the other colour?
+    """Are ``cards`` (bottom to top) face up, each one rank lower and of the other color?
 
     Only such a run may be moved as a whole from one column to another.
 
@@ -67,8 +67,8 @@ def is_run(cards: Sequence[Card]) -> bool:
 
 def _needs(card: Card) -> str:
     """What ``card`` needs beneath it on the tableau, e.g. ``"a black 8"``."""
-    colour = "black" if card.red else "red"
-    return f"a {colour} {RANK_NAMES[card.rank + 1]}"
+    color = "black" if card.red else "red"
+    return f"a {color} {RANK_NAMES[card.rank + 1]}"
 
 
 def why_not_tableau(card: Card, pile: Sequence[Card]) -> str | None:
@@ -111,7 +111,7 @@ def why_not_run(cards: Sequence[Card]) -> str | None:
     """Why ``cards`` (bottom to top) may not be moved together, or None when they may.
 
     >>> why_not_run([Card(0, 9, True), Card(2, 8, True)])
-    '8♣ on 9♠ is not a run: colours must alternate'
+    '8♣ on 9♠ is not a run: colors must alternate'
     """
     for card in cards:
         if not card.up:
@@ -120,5 +120,5 @@ def why_not_run(cards: Sequence[Card]) -> str | None:
         if low.rank != high.rank - 1:
             return f"{low} on {high} is not a run: ranks must go down by one"
         if low.red == high.red:
-            return f"{low} on {high} is not a run: colours must alternate"
+            return f"{low} on {high} is not a run: colors must alternate"
     return None

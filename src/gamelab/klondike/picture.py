@@ -83,13 +83,16 @@ Box = tuple[float, float, float, float]
 @dataclass(frozen=True)
 class Drag:
     """Cards following the pointer: taken from ``source``, drawn with their top-left corner at
-    (``x``, ``y``), which stays ``offset`` away from the pointer (where the cards were grabbed)."""
+    (``x``, ``y``), which stays ``offset`` away from the pointer (where the cards were grabbed).
+    ``piles`` are where the engine would take them, worked out once as the drag starts, so a move of
+    the pointer only looks the pile under it up."""
 
     source: Source
     cards: tuple[Card, ...]
     x: float
     y: float
     offset: tuple[float, float]
+    piles: frozenset[Pile] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -205,6 +208,7 @@ class KlondikePicture(Picture[Klondike]):
         ui = ui or KlondikeUI()
         drag = ui.drag
         hidden = drag.source if drag else None  # the dragged cards are drawn on top, not in place
+        # region piles
         self._draw_stock(p, state)
         self._draw_waste(p, state, isinstance(hidden, Waste))
         for suit in range(4):
@@ -212,9 +216,10 @@ class KlondikePicture(Picture[Klondike]):
         for column in range(7):
             cut = hidden.index if isinstance(hidden, CardAt) and hidden.column == column else None
             self._draw_column(p, state, column, cut)
-        for where, colour in ((ui.hint_from, HINT), (ui.hint_to, HINT), (ui.selected, SELECT)):
+        # endregion
+        for where, color in ((ui.hint_from, HINT), (ui.hint_to, HINT), (ui.selected, SELECT)):
             if where is not None and not drag:
-                self._outline(p, state, where, colour)
+                self._outline(p, state, where, color)
         if ui.drop is not None:
             self._outline(p, state, ui.drop, DROP, whole=True)
         if drag:
@@ -280,7 +285,7 @@ class KlondikePicture(Picture[Klondike]):
             else:
                 self.draw_back(p, x, y, target=Column(column))
 
-    def _outline(self, p: Painter, state: Klondike, where: Target, colour: str, whole: bool = False) -> None:
+    def _outline(self, p: Painter, state: Klondike, where: Target, color: str, whole: bool = False) -> None:
         """A glowing frame around a pile, or around a card and the cards on it."""
         x, y, w, h = self.box(state, where)
         if isinstance(where, CardAt):
@@ -290,8 +295,8 @@ class KlondikePicture(Picture[Klondike]):
             pile = state.tableau[where.index]
             y = self.card_y(pile, len(pile) - 1)
             h = self.card_h
-        p.round_rect(x - 3, y - 3, w + 6, h + 6, 10, stroke=colour, line_width=4)
-        p.round_rect(x - 6, y - 6, w + 12, h + 12, 12, stroke=colour, line_width=3, alpha=0.35)
+        p.round_rect(x - 3, y - 3, w + 6, h + 6, 10, stroke=color, line_width=4)
+        p.round_rect(x - 6, y - 6, w + 12, h + 12, 12, stroke=color, line_width=3, alpha=0.35)
 
     def _banner(self, p: Painter, state: Klondike) -> None:
         width, height = self.size(state)
@@ -320,19 +325,19 @@ class KlondikePicture(Picture[Klondike]):
     def _paint_face(self, p: Painter, card: Card, x: float, y: float) -> None:
         w, h = self.card_w, self.card_h
         p.round_rect(x, y, w, h, 8, fill=FACE, stroke=EDGE, line_width=1)
-        colour = RED if card.red else BLACK
+        color = RED if card.red else BLACK
         rank, suit = RANK_NAMES[card.rank], SUITS[card.suit]
-        p.text(x + 5, y + 4, rank, size=16, bold=True, fill=colour, align="left", baseline="top")
-        p.text(x + w - 6, y + 4, suit, size=16, fill=colour, align="right", baseline="top")
-        p.text(x + 5, y + 22, suit, size=12, fill=colour, align="left", baseline="top")  # shows in the waste fan
+        p.text(x + 5, y + 4, rank, size=16, bold=True, fill=color, align="left", baseline="top")
+        p.text(x + w - 6, y + 4, suit, size=16, fill=color, align="right", baseline="top")
+        p.text(x + 5, y + 22, suit, size=12, fill=color, align="left", baseline="top")  # shows in the waste fan
         if card.rank > 10:  # court cards: the letter large, in a frame clear of the corner indices
-            p.round_rect(x + 17, y + 36, w - 34, h - 52, 4, stroke=colour, line_width=1, alpha=0.5)
-            p.text(x + w / 2, y + 55, rank, size=26, bold=True, fill=colour)
-            p.text(x + w / 2, y + 75, suit, size=15, fill=colour)
+            p.round_rect(x + 17, y + 36, w - 34, h - 52, 4, stroke=color, line_width=1, alpha=0.5)
+            p.text(x + w / 2, y + 55, rank, size=26, bold=True, fill=color)
+            p.text(x + w / 2, y + 75, suit, size=15, fill=color)
         else:
-            p.text(x + w / 2, y + 62, suit, size=40 if card.rank > 1 else 48, fill=colour)
+            p.text(x + w / 2, y + 62, suit, size=40 if card.rank > 1 else 48, fill=color)
         with p.rotated(180, x + w / 2, y + h / 2):
-            p.text(x + 6, y + 4, rank, size=12, bold=True, fill=colour, align="left", baseline="top")
+            p.text(x + 6, y + 4, rank, size=12, bold=True, fill=color, align="left", baseline="top")
 
     def draw_back(self, p: Painter, x: float, y: float, *, target: Target | None = None) -> None:
         """A face-down card: a blue back with a lattice inside a white frame (a sprite, like the faces)."""

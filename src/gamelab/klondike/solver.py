@@ -5,8 +5,8 @@ some sequence of legal moves puts all 52 cards on the foundations. :func:`solve`
 positions, with:
 
 * **safe moves played at once**: a card goes up to its foundation without a choice when no card
-  could ever need it as a parent (rank ≤ 2; or both foundations of the other colour at rank − 1;
-  or at rank − 2 with the other suit of its own colour at rank − 3, see :func:`_safe`); a talon
+  could ever need it as a parent (rank ≤ 2; or both foundations of the other color at rank − 1;
+  or at rank − 2 with the other suit of its own color at rank − 3, see :func:`_safe`); a talon
   card with draw 1 too, from anywhere in the talon for the proofs, only from the top of the waste
   for the short-line search below (which counts the clicks);
 * **talon moves instead of draws**: from any position the solver knows which stock/waste cards a
@@ -58,6 +58,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Generator, Literal
 
+from ..work import checkpoint
 from .game import Klondike
 
 __all__ = ["solve", "SolveResult", "solution_actions", "shootme_length", "DEFAULT_BUDGET"]
@@ -78,17 +79,17 @@ Status = Literal["solved", "impossible", "unknown"]
 # Card numbers 0-51 are Card.id (suit * 13 + rank - 1, suits ♠ ♥ ♣ ♦): small tables beat attributes.
 _SUIT = [c // 13 for c in range(52)]
 _RANK = [c % 13 + 1 for c in range(52)]
-# _OTHER_COLOUR[s]: the two suits of the other colour.
-_OTHER_COLOUR = [(1, 3), (0, 2), (1, 3), (0, 2)]
+# _OTHER_COLOR[s]: the two suits of the other color.
+_OTHER_COLOR = [(1, 3), (0, 2), (1, 3), (0, 2)]
 _KING = 13
 _NEVER = 1 << 30  # no pointer of that remainder seen yet
-# _PARENTS[c]: the two cards c can go on in the tableau (one rank higher, other colour).
+# _PARENTS[c]: the two cards c can go on in the tableau (one rank higher, other color).
 _PARENTS = [
-    tuple(s * 13 + (c % 13) + 1 for s in _OTHER_COLOUR[c // 13]) if c % 13 < 12 else () for c in range(52)
+    tuple(s * 13 + (c % 13) + 1 for s in _OTHER_COLOR[c // 13]) if c % 13 < 12 else () for c in range(52)
 ]
-# _CHILDREN[c]: the two cards that can go on c in the tableau (one rank lower, other colour).
+# _CHILDREN[c]: the two cards that can go on c in the tableau (one rank lower, other color).
 _CHILDREN = [
-    tuple(s * 13 + (c % 13) - 1 for s in _OTHER_COLOUR[c // 13]) if c % 13 else () for c in range(52)
+    tuple(s * 13 + (c % 13) - 1 for s in _OTHER_COLOR[c // 13]) if c % 13 else () for c in range(52)
 ]
 
 # A move, as the solver plays it:
@@ -145,12 +146,12 @@ def _safe(card: int, found: tuple[int, ...]) -> bool:
     if rank <= 2:
         return True
     suit = _SUIT[card]
-    a, b = _OTHER_COLOUR[suit]
+    a, b = _OTHER_COLOR[suit]
     low = min(found[a], found[b])
     if low >= rank - 1:
         return True  # both cards that could go on it are already up
     # Otherwise those two cards can go up themselves whenever free, and so can the cards that
-    # could go on them (the other suit of this colour), so none of them needs this card.
+    # could go on them (the other suit of this color), so none of them needs this card.
     return low >= rank - 2 and found[suit ^ 2] >= rank - 3
 
 
@@ -798,6 +799,7 @@ class _Search:
         finished = []
         polishing = False
         while searches:
+            checkpoint()  # Stop, when the search runs as a board's long work (each turn is 256 positions)
             for search in list(searches):
                 try:
                     next(search)
@@ -909,6 +911,8 @@ def solve(game: Klondike, budget: int = DEFAULT_BUDGET, *, prune: bool = True, p
     of the budget unless given; 0 returns the first win found). ``prune=False`` tries every move
     that only exposes or places a card too (slower; it exists to check that pruning them loses
     nothing, and to show how much it saves).
+
+    Run as a board's long work, it hears Stop (:func:`gamelab.work.checkpoint`) every few hundred positions.
 
     >>> solve(Klondike.new(seed=1), budget=50).status in ("solved", "unknown")
     True

@@ -9,9 +9,9 @@ game) on many positions from fixed deals, and explains the first difference in t
 >>> check(exercise("klondike.can_tableau")(can_tableau)).status
 'passed'
 >>> @exercise("klondike.can_tableau")
-... def colour_blind(card, pile):
+... def color_blind(card, pile):
 ...     return card.rank == 13 if not pile else pile[-1].up and pile[-1].rank == card.rank + 1
->>> print(repr(check(colour_blind)))
+>>> print(repr(check(color_blind)))
 ✘ klondike.can_tableau: 96 of 5460 cases differ from the shipped version.
 A♠ onto a column whose top card is 2♠:
   the shipped rule says no: A♠ cannot go on 2♠: it needs a red 2
@@ -259,9 +259,9 @@ def _slot(p: SvgPainter, x: float, y: float, label: str = "") -> None:
         p.text(x + CARD_W / 2, y + CARD_H / 2, label, size=13, fill="#4f9a68")
 
 
-def _ring(p: SvgPainter, x: float, y: float, h: float, colour: str, kind: str = "differ",
+def _ring(p: SvgPainter, x: float, y: float, h: float, color: str, kind: str = "differ",
           w: float = CARD_W) -> None:
-    p.round_rect(x - 2, y - 2, w + 4, h + 4, 4, stroke=colour, line_width=2.5)
+    p.round_rect(x - 2, y - 2, w + 4, h + 4, 4, stroke=color, line_width=2.5)
     _tally(p, kind)
 
 
@@ -303,10 +303,10 @@ def _column_y(pile: list[Any], index: int, top: float, peeked: Iterable[int] = (
 def _marked_cards(marks: dict[Any, str], column: int, pile: list[Any]) -> dict[int, str]:
     """The cards of a column that ``marks`` ring, by index (``+``: a card and every card on it)."""
     marked: dict[int, str] = {}
-    for key, colour in marks.items():
+    for key, color in marks.items():
         if isinstance(key[0], tuple) and key[0] == ("tableau", column) and key[1] < len(pile):
             for index in range(key[1], len(pile) if key[2:] == ("+",) else key[1] + 1):
-                marked[index] = colour
+                marked[index] = color
     return marked
 
 
@@ -322,11 +322,11 @@ def _table_height(game: Any, marks: dict[Any, str] | None = None) -> float:
 TABLE_W = 2 * MARGIN + 6 * PITCH + CARD_W
 
 
-def _colour_of(marks: dict[Any, str], pile: PileKey) -> str | None:
-    """The colour a pile is marked with: as a whole, or through one of its cards."""
+def _color_of(marks: dict[Any, str], pile: PileKey) -> str | None:
+    """The color a pile is marked with: as a whole, or through one of its cards."""
     if pile in marks:
         return marks[pile]
-    return next((colour for key, colour in marks.items() if isinstance(key[0], tuple) and key[0] == pile), None)
+    return next((color for key, color in marks.items() if isinstance(key[0], tuple) and key[0] == pile), None)
 
 
 def _draw_table(p: SvgPainter, x0: float, y0: float, game: Any, marks: dict[Any, str], caption: str,
@@ -351,22 +351,22 @@ def _draw_table(p: SvgPainter, x0: float, y0: float, game: Any, marks: dict[Any,
     else:
         _slot(p, sx, top, "↻")
     rings: list[tuple[float, float, float, str]] = []
-    colour = _colour_of(marks, ("stock",))
-    if colour:
-        rings.append((sx, top, CARD_H, colour))
+    color = _color_of(marks, ("stock",))
+    if color:
+        rings.append((sx, top, CARD_H, color))
     # waste: its last three cards fanned
     waste = piles[("waste",)]
     wx = x0 + MARGIN + PITCH
     first = max(0, len(waste) - 3)
     for k, card in enumerate(waste[first:]):
         _draw_card(p, wx + k * 16, top, card, peek=True)
-    for key, colour in marks.items():
+    for key, color in marks.items():
         if key == ("waste",):
-            rings.append((wx, top, CARD_H, colour))
+            rings.append((wx, top, CARD_H, color))
         elif isinstance(key[0], tuple) and key[0] == ("waste",):
             k = key[1] - first
             if 0 <= k < 3:
-                rings.append((wx + k * 16, top, CARD_H, colour))
+                rings.append((wx + k * 16, top, CARD_H, color))
     if not waste:
         _slot(p, wx, top)
     for suit in range(4):
@@ -376,9 +376,9 @@ def _draw_table(p: SvgPainter, x0: float, y0: float, game: Any, marks: dict[Any,
             _draw_card(p, fx, top, pile[-1])
         else:
             _slot(p, fx, top, SUITS[suit])
-        colour = _colour_of(marks, ("foundation", suit))
-        if colour:
-            rings.append((fx, top, CARD_H, colour))
+        color = _color_of(marks, ("foundation", suit))
+        if color:
+            rings.append((fx, top, CARD_H, color))
     tableau_top = top + CARD_H + 14
     for column in range(7):
         cx = x0 + MARGIN + column * PITCH
@@ -397,7 +397,7 @@ def _draw_table(p: SvgPainter, x0: float, y0: float, game: Any, marks: dict[Any,
         for index, card in enumerate(pile):
             _draw_card(p, cx, y_of(index), card, peek=index in marked)
         start = None
-        for index in range(len(pile) + 1):  # one ring around each stretch of marked cards of one colour
+        for index in range(len(pile) + 1):  # one ring around each stretch of marked cards of one color
             if start is not None and (index not in marked or marked[index] != marked[start]):
                 y = y_of(start)
                 end = y_of(index - 1) + CARD_H if index == len(pile) else y_of(index)
@@ -405,8 +405,8 @@ def _draw_table(p: SvgPainter, x0: float, y0: float, game: Any, marks: dict[Any,
                 start = None
             if start is None and index in marked:
                 start = index
-    for x, y, h, colour in rings:
-        _ring(p, x, y, h, colour, _KIND_OF.get(colour, "differ"))
+    for x, y, h, color in rings:
+        _ring(p, x, y, h, color, _KIND_OF.get(color, "differ"))
     if counters:
         height = _table_height(game, marks)
         p.text(x0 + MARGIN, y0 + height - 9, counters, size=10, fill="white", align="left", baseline="middle")
@@ -415,7 +415,7 @@ def _draw_table(p: SvgPainter, x0: float, y0: float, game: Any, marks: dict[Any,
                   w=6.2 * len(counters))
 
 
-#: the kind of mark each ring colour draws on a table (what a legend names)
+#: the kind of mark each ring color draws on a table (what a legend names)
 _KIND_OF = {MARK: "differ", EXTRA: "extra", GOLD: "gold"}
 
 
@@ -1058,12 +1058,12 @@ def _selection_words(game: Klondike, selection: Selection) -> str:
     return f"{first} in {_column(selection.pile)}" + (f" with {more} card{'s' if more > 1 else ''} on it" if more else "")
 
 
-def _selection_marks(game: Klondike, selection: Selection, colour: str = MARK) -> dict[Any, str]:
+def _selection_marks(game: Klondike, selection: Selection, color: str = MARK) -> dict[Any, str]:
     if selection.where == "waste":
-        return {(("waste",), len(game.waste) - 1): colour}
+        return {(("waste",), len(game.waste) - 1): color}
     if selection.where == "foundation":
-        return {("foundation", selection.pile): colour}
-    return {(("tableau", selection.pile), selection.index, "+"): colour}
+        return {("foundation", selection.pile): color}
+    return {(("tableau", selection.pile), selection.index, "+"): color}
 
 
 @functools.lru_cache(maxsize=None)
@@ -1372,7 +1372,7 @@ def _run_hint(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
     return _list(function(_fresh(case[0])))
 
 
-def _move_marks(game: Klondike, action: str, colour: str) -> dict[Any, str]:
+def _move_marks(game: Klondike, action: str, color: str) -> dict[Any, str]:
     try:
         ui = controls.hint_marks(game, action)
     except (ValueError, IndexError, AttributeError, KeyError):
@@ -1380,7 +1380,7 @@ def _move_marks(game: Klondike, action: str, colour: str) -> dict[Any, str]:
     picked = ui.hint_from
     if not isinstance(picked, (Waste, Foundation, CardAt)):
         return {}
-    return _selection_marks(game, controls.selection_of(picked), colour)
+    return _selection_marks(game, controls.selection_of(picked), color)
 
 
 def _explain_hint(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
