@@ -55,19 +55,60 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
         checks.function("check", check)
         checks.instance("rules", rules, TutorialRules, "the rules rules_from(...) gives")
         checks.instance("start", start, Othello, "an Othello position")
-        self.mode = mode
-        self.computer: Color = WHITE if computer == WHITE else BLACK
-        self.lang = lang
         self.check = check
         self.rules = rules if rules is not None or check is None else TutorialRules(check_stone=check)
         self.rng = random.Random(seed)
-        self.level = level
-        self.player: Player = player_for_level(level, self.rng)
+        self.mode, self.computer, self.level, self.lang = mode, computer, level, lang
         self.settings_shown = False
         self._hints = hints  # the first game's dots; later games keep the board's (ui.hints)
         self._start = start
         self.buttons = (Button("step", "Step", "Let the computer play the next move", self._step),
                         Button("run", "Run to end", "Let the computer play until the game ends", self._run_to_end))
+
+    # -- the settings: set here (or through the board: board.level = 6), checked, never a second copy ------
+    @property
+    def mode(self) -> str:
+        """One of :data:`MODES`."""
+        return self._mode
+
+    @mode.setter
+    def mode(self, mode: str) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode {mode!r} does not exist: choose {', '.join(MODES)}")
+        self._mode = mode
+
+    @property
+    def computer(self) -> Color:
+        """The computer's color in "vs-computer" mode."""
+        return self._computer
+
+    @computer.setter
+    def computer(self, color: str) -> None:
+        if color not in (BLACK, WHITE):
+            raise ValueError(f"computer must be 'black' or 'white', not {color!r}")
+        self._computer: Color = WHITE if color == WHITE else BLACK
+
+    @property
+    def level(self) -> int:
+        """The computer's strength, 1 to 6 (its player, :attr:`player`, follows)."""
+        return self._level
+
+    @level.setter
+    def level(self, level: int) -> None:
+        checks.whole("level", level, low=min(LEVELS), high=max(LEVELS))
+        self._level = level
+        self.player: Player = player_for_level(level, self.rng)
+
+    @property
+    def lang(self) -> str:
+        """The tutorial's messages in English ("en") or Japanese ("ja")."""
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        if lang not in ("en", "ja"):
+            raise ValueError(f"language {lang!r} is not available: choose 'en' or 'ja'")
+        self._lang = lang
 
     # -- the game ------------------------------------------------------------------------------------
     def first_game(self) -> Othello:
@@ -175,16 +216,12 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
     # -- settings (the menus call these; so can a lesson) ----------------------------------------------
     def set_mode(self, mode: str) -> None:
         """Switch between :data:`MODES` without restarting the game."""
-        if mode not in MODES:
-            raise ValueError(f"mode {mode!r} does not exist: choose {', '.join(MODES)}")
         self.mode = mode
         self._go_on(replace(self.board.ui, note=""))
 
     def set_computer(self, color: str) -> None:
         """The computer's color in "vs-computer" mode; if it is now the computer's turn, it plays."""
-        if color not in (BLACK, WHITE):
-            raise ValueError(f"computer must be 'black' or 'white', not {color!r}")
-        self.computer = WHITE if color == WHITE else BLACK
+        self.computer = color
         self._go_on(self.board.ui)
 
     def _go_on(self, ui: OthelloUI) -> None:
@@ -194,8 +231,6 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
 
     def set_level(self, level: int) -> None:
         """The computer's strength, 1 to 6."""
-        checks.whole("level", level, low=min(LEVELS), high=max(LEVELS))
-        self.player = player_for_level(level, self.rng)
         self.level = level
         self.board.refresh()
 
@@ -205,8 +240,6 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
 
     def set_lang(self, lang: str) -> None:
         """Messages in English ("en") or in the tutorial's Japanese ("ja")."""
-        if lang not in ("en", "ja"):
-            raise ValueError(f"language {lang!r} is not available: choose 'en' or 'ja'")
         self.lang = lang
         self.board.refresh()
 
