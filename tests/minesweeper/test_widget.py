@@ -222,3 +222,70 @@ def test_once_a_page_shows_the_board_a_click_redraws_only_the_cells_that_changed
         with CanvasMessages() as sent:
             board.redraw()  # the hint ring: one cell again
         assert sum(1 for name, _ in sent.commands() if name == "drawImage") == 1
+
+
+def test_game_over_puts_the_radios_back_to_open_mode(board):
+    click(board, Cell(5, 5))
+    board.set_mode("flag")
+    assert board.ui.mode == "flag" and board.mode_buttons.button_style == "danger"
+    board.act("open {} {}".format(*cells(board, mines=True)[0]))   # a cell's call, in flag mode
+    assert board.game.lost and board.ui.mode == "open"
+    assert board.mode_buttons.value == "open" and board.mode_buttons.disabled
+
+
+def test_a_no_guess_first_click_searches_once_off_the_loop_and_stop_leaves_the_board_as_it_was(monkeypatch):
+    import asyncio
+    import threading
+
+    from gamelab.minesweeper import game as game_module
+
+    searches, kernel = [], []
+    search = game_module.no_guess_mines
+
+    def counted(*args, **kwargs):
+        searches.append(threading.get_ident())
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(game_module, "no_guess_mines", counted)
+
+    async def until(done, seconds):
+        for _ in range(int(seconds / 0.02)):
+            if done():
+                return
+            await asyncio.sleep(0.02)
+        raise AssertionError("the work did not end")
+
+    async def main():
+        kernel.append(threading.get_ident())
+        board = MinesweeperBoard(rows=30, cols=30, mines=300, seed=4, no_guess=True, sound=False)
+        board.long_work.wait = 0.0
+        click(board, Cell(15, 15))
+        assert board.busy == "Placing the mines so that no guess is needed" and board.mode_buttons.disabled
+        board.stop()                            # cooperative: the search ends at its next checkpoint
+        await until(lambda: board.busy is None, 10)
+        assert not board.game.started and board.record.actions == [] and "Stopped" in board.status_line.value
+        small = MinesweeperBoard(rows=20, cols=20, mines=150, seed=77, no_guess=True, sound=False)
+        small.long_work.wait = 0.0
+        click(small, Cell(10, 10))
+        await until(lambda: small.busy is None, 120)
+        assert small.game.started and small.record.actions == ["open 10 10"]
+        small.undo()
+        small.redo()                            # the position undo took back: no second search
+        assert small.busy is None and small.game.started
+        small.review.value = -1                 # looking back replays nothing either
+        small.review.value = 0
+
+    failures = []
+
+    def kernel_thread():  # a loop of its own: the browser tests' Playwright may run one on this thread
+        try:
+            asyncio.run(main())
+        except BaseException as exc:
+            failures.append(exc)
+
+    thread = threading.Thread(target=kernel_thread)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
+    assert len(searches) == 2 and kernel[0] not in searches  # each search once, off the kernel's thread

@@ -542,19 +542,19 @@ def _lay_cases() -> list[tuple[Any, ...]]:
 
 def _run_lay(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
     vm, indices = case
-    board = vm.copy()
-    function(board, list(indices))
-    return _playing(board, board.mine), _playing(board, board.near)
+    copy = vm.copy()
+    function(copy, list(indices))
+    return _playing(copy, copy.mine), _playing(copy, copy.near)
 
 
 def _explain_lay(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     vm, indices = case
     lines = [f"Mines laid on a {vm.rows} × {vm.cols} map at {_names(vm.coords(i) for i in indices)}:"]
     want_mine, want_near = expected
-    board = vm.copy()
-    lay_mines(board, indices)
+    shipped = vm.copy()
+    lay_mines(shipped, indices)
     marks: dict[tuple[int, int], str] = {}
-    shown_near, shown_mine = list(board.near), list(board.mine)
+    shown_near, shown_mine = list(shipped.near), list(shipped.mine)
     if got is not None:
         got_mine, got_near = got
         for k, i in enumerate(vm.cells):
@@ -564,7 +564,7 @@ def _explain_lay(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
         for r, c in mine_diff:
             marks[(r, c)] = "wrong"
             i = vm.index(r, c)
-            lines.append(f"  {cell_name(r, c)}: mine {board.mine[i]} in the shipped map, {got_mine[vm.cells.index(i)]} in yours")
+            lines.append(f"  {cell_name(r, c)}: mine {shipped.mine[i]} in the shipped map, {got_mine[vm.cells.index(i)]} in yours")
         for r, c in near_diff[:5]:
             marks.setdefault((r, c), "wrong")
             k = vm.cells.index(vm.index(r, c))
@@ -576,7 +576,7 @@ def _explain_lay(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
         lines += _legend(marks, {"wrong": "a cell whose mine or count differs from the shipped one"},
                          first="your map with every cell open: mines and near counts")
     else:  # yours raised: the shipped map, the cells the step sets ringed
-        marks = {vm.coords(i): "missing" for i in vm.cells if board.mine[i] or board.near[i]}
+        marks = {vm.coords(i): "missing" for i in vm.cells if shipped.mine[i] or shipped.near[i]}
         lines += _legend(marks, {"missing": "a cell the shipped step gives a mine or a count"},
                          first="the shipped map with every cell open")
     picture = map_picture(vm.rows, vm.cols, [OPEN] * len(vm.state), mine=shown_mine, near=shown_near, marks=marks)
@@ -620,10 +620,10 @@ def _map_cases(kinds: Sequence[str], *, by_kind: bool = False) -> list[tuple[VMa
 def _run_on_copy(call: Callable[[Callable[..., Any], VMap, int], Any], with_exploded: bool = False
                  ) -> Callable[[Callable[..., Any], tuple[Any, ...]], Any]:
     def run(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
-        board = case[0].copy()
-        call(function, board, case[1] if len(case) == 2 else board.index(case[1], case[2]))
-        states = _playing(board, board.state)
-        return (states, board.exploded) if with_exploded else states
+        copy = case[0].copy()
+        call(function, copy, case[1] if len(case) == 2 else copy.index(case[1], case[2]))
+        states = _playing(copy, copy.state)
+        return (states, copy.exploded) if with_exploded else states
 
     return run
 

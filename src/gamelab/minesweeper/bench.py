@@ -129,10 +129,10 @@ def run(quick: bool = False) -> list[Row]:
             round(rate, 2), "%", ref_name, ref_value, round(rate / ref_value, 3),
         ))
         rows.append(Row("minesweeper", f"CPU ms per expert game, {label}", round(1000 * seconds / games, 2), "ms"))
-    boards = 10 if quick else 50
+    layouts = 10 if quick else 50
     times = []
     plain = []
-    for seed in range(boards):
+    for seed in range(layouts):
         t0 = time.perf_counter()
         no_guess_mines(16, 30, 99, 4, 4, random.Random(seed))
         times.append(time.perf_counter() - t0)
@@ -141,7 +141,7 @@ def run(quick: bool = False) -> list[Row]:
         plain.append(time.perf_counter() - t0)
     ng, pl = statistics.median(times) * 1000, statistics.median(plain) * 1000
     rows.append(Row(
-        "minesweeper", f"no-guess expert board, median of {boards}", round(ng, 2), "ms",
+        "minesweeper", f"no-guess expert board, median of {layouts}", round(ng, 2), "ms",
         "plain random expert board (same run)", round(pl, 3), round(ng / pl, 1),
     ))
     return rows

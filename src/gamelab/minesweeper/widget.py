@@ -44,6 +44,7 @@ class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
     and ``game_over_message`` (:mod:`.tutorial`) and ``table_layout`` (:mod:`.picture`), by name."""
 
     title = "MinesweeperBoard"
+    settings_title = "New board"
     picture: MinesweeperPicture
     reset_ui_on_undo = False  # Undo keeps the mode and the Chances overlay
     clock = True
@@ -198,6 +199,7 @@ class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
                                                     layout=widgets.Layout(width="auto"))
         self.settings_button.add_class("gamelab-button-settings")
         board.listen(self.settings_button, self._fold)
+        board.settings_button = self.settings_button  # the board's own name for the button that unfolds the panel
         board.row.children = (*board.row.children, self.mode_buttons, self.settings_button)
         choices = [(name, name) for name in PRESETS] + [("custom", "custom")]
         self.preset = widgets.Dropdown(options=choices, value=self.first_preset if self.first_preset in PRESETS else "custom",
