@@ -207,3 +207,48 @@ def test_a_setting_set_through_the_board_is_the_specs():
     assert board.spec.seed == 41 and "seed" not in board.__dict__
     board.new_game()
     assert board.game.setup["seed"] == 42
+
+
+def test_a_specs_settings_are_shown_folded_kept_in_step_and_set_by_the_page():
+    from dataclasses import dataclass
+
+    from gamelab.demo import LightsOut
+    from gamelab.demo.picture import LightsOutPicture
+    from gamelab.widgets import Setting
+
+    @dataclass(frozen=True)
+    class UI:
+        hint: object = None
+        dots: bool = True
+
+    class Tuned(BoardSpec):
+        title = "TunedBoard"
+        picture = LightsOutPicture()
+        settings = (Setting("size", "Size", choices=(("3 × 3", 3), ("5 × 5", 5))),
+                    Setting("dots", "Dots", in_ui=True),
+                    Setting("seed", "Seed", shown=lambda spec: spec.size == 5))
+        size, seed, heard = 3, 0, []
+
+        def first_game(self):
+            return LightsOut.new(size=self.size, seed=self.seed)
+
+        def make_ui(self, game):
+            return UI()
+
+        def changed(self, name, game, ui):
+            self.heard.append(name)
+            return Response(message=f"{name} changed")
+
+    board = PlayBoard(Tuned(), sound=False)
+    assert board.extras.layout.display == "none" and board.settings_button.description == "Settings ▾"
+    board.show_settings()
+    assert board.extras.layout.display == "flex" and board.settings_button.description == "Settings ▴"
+    assert board.setting("seed").layout.display == "none"  # shown only for 5 × 5
+    board.setting("size").value = 5  # as the page changes it
+    assert board.spec.size == 5 and board.spec.heard == ["size"] and "size changed" in board.status_line.value
+    assert board.setting("seed").layout.display == ""
+    board.setting("dots").value = False
+    assert board.ui.dots is False
+    board.spec.seed = 9  # the state changes: the widget follows at the next refresh, and is not "changed"
+    board.refresh()
+    assert board.setting("seed").value == 9 and board.spec.heard == ["size", "dots"]

@@ -151,14 +151,19 @@ def test_hints_toggle_and_language() -> None:
     board = OthelloBoard(mode="two-players", hints=False)
     assert board.ui.hints is False
     with CanvasMessages() as sent:
-        board.hints_box.value = True
+        board.setting("hints").value = True  # as the page ticks the box
     assert board.ui.hints is True and sent.count == 1
-    board.lang_box.value = True
+    board.setting("lang").value = "ja"
     assert "黒の番です。" in board.status_line.value
-    board.mode_menu.value = "vs-computer"
-    assert board.mode == "vs-computer" and board.color_menu.layout.display == ""
-    board.level_menu.value = 5
+    assert board.setting("computer").layout.display == "none"  # no computer in a two-player game
+    assert board.button("step").layout.display == "none"  # Step plays for the computer: not here
+    board.setting("mode").value = "vs-computer"
+    assert board.mode == "vs-computer" and board.setting("computer").layout.display == ""
+    board.setting("level").value = 5
     assert board.player.name == "level 5"
+    with pytest.raises(ValueError, match="level 9 is not a choice"):
+        board.level = 9  # through the board, as through its menu: checked
+    assert board.level == 5 and board.setting("level").value == 5
 
 
 def test_the_settings_are_folded_until_opened() -> None:
@@ -207,11 +212,11 @@ def test_keys_toggle_hints_and_step() -> None:
     board = OthelloBoard(mode="computer-vs-computer", level=1, seed=5)
     with CanvasMessages() as sent:
         fire(board.canvas, event="key_down", key="h", shift_key=False, ctrl_key=False, meta_key=False)
-    assert board.ui.hints is False and board.hints_box.value is False and sent.count == 1
+    assert board.ui.hints is False and board.setting("hints").value is False and sent.count == 1
     board.button("new").click()  # the hints stay hidden in the next game
     assert board.ui.hints is False
     fire(board.canvas, event="key_down", key="H", shift_key=True, ctrl_key=False, meta_key=False)
-    assert board.ui.hints is True and board.hints_box.value is True
+    assert board.ui.hints is True and board.setting("hints").value is True
     fire(board.canvas, event="key_down", key="s", shift_key=False, ctrl_key=False, meta_key=False)
     assert len(board.record.actions) == 1
     two = OthelloBoard(mode="two-players")

@@ -16,17 +16,15 @@ import random
 from dataclasses import replace
 from typing import Any, Hashable
 
-import ipywidgets as widgets
-
 from .. import checks
 from ..controls import Response
-from ..widgets import BoardSpec, Button, PlayBoard, Progress, Work
+from ..widgets import BoardSpec, Button, PlayBoard, Progress, Setting, Work
 from . import controls
 from .ai import LEVELS, Player, player_for_level
 from .controls import MODES
 from .game import PASS, Othello, TutorialOthello
 from .picture import OthelloPicture, OthelloUI
-from .tutorial import BLACK, WHITE, CheckStone, Color, TutorialRules, message
+from .tutorial import BLACK, WHITE, CheckStone, TutorialRules, message
 
 __all__ = ["OthelloBoard", "OthelloSpec", "MODES"]
 
@@ -42,6 +40,16 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
     title = "OthelloBoard"
     picture = OthelloPicture()
     action_sound = "place"
+    # Folded under "Settings ▾", so the board, its status and its main buttons fit one screen (1036 × 647 px:
+    # JupyterLab at 1366 × 768 with the file browser open).
+    settings = (Setting("mode", "Mode", tuple((label, key) for key, label in MODES.items()), width="260px"),
+                Setting("computer", "You play", (("Black (first)", WHITE), ("White", BLACK)), width="200px",
+                        shown=lambda spec: spec.mode == "vs-computer"),
+                Setting("level", "Level", tuple((f"{n}: {text}", n) for n, (text, _) in LEVELS.items()),
+                        width="300px", shown=lambda spec: spec.mode != "two-players"),
+                Setting("hints", "Show legal moves", in_ui=True, width="150px"),
+                Setting("lang", "", (("English", "en"), ("日本語", "ja")), toggle=True))
+    settings_tooltip = "The mode, your color, the computer's level, the legal-move dots and the language"
 
     def __init__(self, mode: str = "vs-computer", *, computer: str = WHITE, level: int = 4, hints: bool = True,
                  lang: str = "en", seed: int = 0, check: CheckStone | None = None,
@@ -59,56 +67,20 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
         self.rules = rules if rules is not None or check is None else TutorialRules(check_stone=check)
         self.rng = random.Random(seed)
         self.mode, self.computer, self.level, self.lang = mode, computer, level, lang
-        self.settings_shown = False
-        self._hints = hints  # the first game's dots; later games keep the board's (ui.hints)
+        self._player: tuple[int, Player] = (level, player_for_level(level, self.rng))
+        self._hints = hints  # the first game's dots; the board keeps them from game to game (a setting in ui)
         self._start = start
-        self.buttons = (Button("step", "Step", "Let the computer play the next move", self._step),
-                        Button("run", "Run to end", "Let the computer play until the game ends", self._run_to_end))
-
-    # -- the settings: set here (or through the board: board.level = 6), checked, never a second copy ------
-    @property
-    def mode(self) -> str:
-        """One of :data:`MODES`."""
-        return self._mode
-
-    @mode.setter
-    def mode(self, mode: str) -> None:
-        if mode not in MODES:
-            raise ValueError(f"mode {mode!r} does not exist: choose {', '.join(MODES)}")
-        self._mode = mode
+        both = self._both_sides
+        self.buttons = (Button("step", "Step", "Let the computer play the next move", self._step, shown=both),
+                        Button("run", "Run to end", "Let the computer play until the game ends", self._run_to_end,
+                               shown=both))
 
     @property
-    def computer(self) -> Color:
-        """The computer's color in "vs-computer" mode."""
-        return self._computer
-
-    @computer.setter
-    def computer(self, color: str) -> None:
-        if color not in (BLACK, WHITE):
-            raise ValueError(f"computer must be 'black' or 'white', not {color!r}")
-        self._computer: Color = WHITE if color == WHITE else BLACK
-
-    @property
-    def level(self) -> int:
-        """The computer's strength, 1 to 6 (its player, :attr:`player`, follows)."""
-        return self._level
-
-    @level.setter
-    def level(self, level: int) -> None:
-        checks.whole("level", level, low=min(LEVELS), high=max(LEVELS))
-        self._level = level
-        self.player: Player = player_for_level(level, self.rng)
-
-    @property
-    def lang(self) -> str:
-        """The tutorial's messages in English ("en") or Japanese ("ja")."""
-        return self._lang
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        if lang not in ("en", "ja"):
-            raise ValueError(f"language {lang!r} is not available: choose 'en' or 'ja'")
-        self._lang = lang
+    def player(self) -> Player:
+        """The computer player of the level set now."""
+        if self._player[0] != self.level:
+            self._player = (self.level, player_for_level(self.level, self.rng))
+        return self._player[1]
 
     # -- the game ------------------------------------------------------------------------------------
     def first_game(self) -> Othello:
@@ -127,9 +99,13 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
         return position
 
     def make_ui(self, game: Othello) -> OthelloUI:
-        # the dots stay as the player left them, from game to game (the board's ui is their one place)
-        ui = getattr(self.__dict__.get("board"), "ui", None)
-        return OthelloUI(hints=ui.hints if isinstance(ui, OthelloUI) else self._hints)
+        return OthelloUI(hints=self._hints)
+
+    @staticmethod
+    def _both_sides(spec: OthelloSpec) -> bool:
+        """Step and Run to end: of use only when the computer plays both sides (against you Step would
+        play your move)."""
+        return spec.mode == "computer-vs-computer"
 
     def describe(self, game: Othello, ui: OthelloUI) -> str:
         return f"OthelloBoard {self.mode}"
@@ -166,9 +142,8 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
         if game.must_pass:
             return Response(action=PASS, ui=replace(ui, note=f"{game.to_move}_passes"))
         if controls.computer_moves(game, self.mode, self.computer):
-            # Your stone goes to the page before the search starts (the board draws a frame asked for before
-            # its work's thread starts; inside the input being carried out this only asks, it draws nothing)
-            self.board.refresh()
+            # (your stone goes to the page before the search starts: the board sends the frame of an action
+            # before any work that follows it)
             return Response(work=self._thinking(game, chain=True, one_move=True))  # (its turn: asked just now)
         return None
 
@@ -213,90 +188,31 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
         """The computer plays both sides until the game is over (long work at the strongest levels)."""
         self.board.command("run")
 
-    # -- settings (the menus call these; so can a lesson) ----------------------------------------------
+    # -- settings: the board shows them (folded under Settings) and keeps them in step --------------------
+    def changed(self, name: str, game: Othello, ui: OthelloUI) -> Response[OthelloUI] | None:
+        # a change of mode makes an earlier pass note old news (the board then plays what is now its own)
+        return Response.update(replace(ui, note="")) if name == "mode" else None
+
+    # the commands a cell calls (the menus do the same through the board)
     def set_mode(self, mode: str) -> None:
         """Switch between :data:`MODES` without restarting the game."""
-        self.mode = mode
-        self._go_on(replace(self.board.ui, note=""))
+        self.board.set("mode", mode)
 
     def set_computer(self, color: str) -> None:
         """The computer's color in "vs-computer" mode; if it is now the computer's turn, it plays."""
-        self.computer = color
-        self._go_on(self.board.ui)
-
-    def _go_on(self, ui: OthelloUI) -> None:
-        """After a change of who plays: the board plays what is now its own to play (and redraws)."""
-        answer = self.automatic(self.board.game, ui) or Response()
-        self.board.respond(replace(answer, ui=answer.ui if answer.ui is not None else ui))
+        self.board.set("computer", color)
 
     def set_level(self, level: int) -> None:
         """The computer's strength, 1 to 6."""
-        self.level = level
-        self.board.refresh()
+        self.board.set("level", level)
 
     def set_hints(self, on: bool) -> None:
         """Show or hide the dots on the legal squares."""
-        self.board.respond(Response.update(replace(self.board.ui, hints=bool(on))))
+        self.board.set("hints", bool(on))
 
     def set_lang(self, lang: str) -> None:
         """Messages in English ("en") or in the tutorial's Japanese ("ja")."""
-        self.lang = lang
-        self.board.refresh()
-
-    def show_settings(self, shown: bool = True) -> None:
-        """Open (or fold) the settings under the board: mode, color, level, dots and language."""
-        self.settings_shown = bool(shown)
-        self.board.refresh()
-
-    # -- the settings' widgets: built once, following the state after each redraw -----------------------
-    def build(self, board: PlayBoard[Othello, OthelloUI]) -> None:
-        def layout(width: str) -> widgets.Layout:
-            return widgets.Layout(width=width)
-
-        self.mode_menu = widgets.Dropdown(options=[(label, key) for key, label in MODES.items()], value=self.mode,
-                                          description="Mode", layout=layout("260px"))
-        self.color_menu = widgets.Dropdown(options=[("Black (first)", WHITE), ("White", BLACK)], value=self.computer,
-                                           description="You play", layout=layout("200px"))
-        self.level_menu = widgets.Dropdown(options=[(f"{n}: {text}", n) for n, (text, _) in LEVELS.items()],
-                                           value=self.level, description="Level", layout=layout("300px"))
-        self.hints_box = widgets.Checkbox(value=board.ui.hints, description="Show legal moves", indent=False,
-                                          layout=layout("150px"))
-        self.lang_box = widgets.Checkbox(value=self.lang == "ja", description="日本語", indent=False,
-                                         layout=layout("80px"))
-        # The settings are a secondary panel, folded until "Settings ▾" opens it, so the board, its status
-        # and its main buttons fit one screen (1036 × 647 px: JupyterLab at 1366 × 768 with the file browser open).
-        self.settings_button = widgets.ToggleButton(value=False, description="Settings ▾",
-                                                    tooltip="The mode, your color, the computer's level, the "
-                                                            "legal-move dots and the language",
-                                                    layout=layout("auto"))
-        self.settings_button.add_class("gamelab-button-settings")
-        board.listen(self.mode_menu, self.set_mode)
-        board.listen(self.color_menu, self.set_computer)
-        board.listen(self.level_menu, self.set_level)
-        board.listen(self.hints_box, self.set_hints)
-        board.listen(self.lang_box, lambda ja: self.set_lang("ja" if ja else "en"))
-        board.listen(self.settings_button, self.show_settings)
-        # the two checkboxes wrap to a new line together, never the language one alone
-        toggles = widgets.HBox([self.hints_box, self.lang_box], layout=widgets.Layout(align_items="center"))
-        board.extras.children = (self.mode_menu, self.color_menu, self.level_menu, toggles)
-        board.row.children = (*board.row.children, self.settings_button)
-        self.step_button, self.run_button = board.button("step"), board.button("run")
-
-    def show(self, board: PlayBoard[Othello, OthelloUI]) -> None:
-        both = "" if self.mode == "computer-vs-computer" else "none"
-        self.mode_menu.value = self.mode
-        self.color_menu.value = self.computer
-        self.color_menu.layout.display = "" if self.mode == "vs-computer" else "none"
-        self.level_menu.value = self.level
-        self.level_menu.layout.display = "none" if self.mode == "two-players" else ""
-        self.hints_box.value = board.ui.hints
-        self.lang_box.value = self.lang == "ja"
-        # Step lets the computer play the next move: of use only when it plays both sides (against you it
-        # would play your move)
-        self.step_button.layout.display = self.run_button.layout.display = both
-        board.extras.layout.display = "flex" if self.settings_shown else "none"
-        self.settings_button.value = self.settings_shown
-        self.settings_button.description = "Settings ▴" if self.settings_shown else "Settings ▾"
+        self.board.set("lang", lang)
 
 
 def OthelloBoard(mode: str = "vs-computer", *, computer: str = WHITE, level: int = 4, hints: bool = True,

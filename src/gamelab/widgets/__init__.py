@@ -9,10 +9,10 @@ from .board import ClockDisplay, PlayBoard, SoundPlayer
 from .canvas import BoardCanvas, fire, forget_current_canvas
 from .history import GameHistory
 from .sound import EFFECTS, synthesize
-from .spec import BoardSpec, Button
+from .spec import BoardSpec, Button, Setting
 from .viewer import RecordViewer
 from .work import LongWork
 
-__all__ = ["PlayBoard", "BoardSpec", "Button", "Progress", "Stopped", "Work", "LongWork", "GameHistory",
+__all__ = ["PlayBoard", "BoardSpec", "Button", "Setting", "Progress", "Stopped", "Work", "LongWork", "GameHistory",
            "BoardCanvas", "RecordViewer", "SoundPlayer", "ClockDisplay", "Clock", "fire", "forget_current_canvas",
            "format_seconds", "format_seconds_with_ms", "EFFECTS", "synthesize"]

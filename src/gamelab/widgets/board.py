@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import inspect
+from functools import partial
 from html import escape
 from typing import Any, Callable, Generic, Hashable, Iterator, TypeVar
 
@@ -32,15 +34,15 @@ from ..controls import Response
 from ..errors import IllegalMove
 from ..game import Game, Record
 from ..pictures import Painter, Picture
-from ..work import Progress, Stopped, Work
 from ..words import count
+from ..work import Progress, Stopped, Work
 from .canvas import BoardCanvas, fire, with_still_picture
 from .history import GameHistory, Kept
 from .sound import synthesize
-from .spec import BoardSpec, Button
+from .spec import BoardSpec, Button, Setting
 from .work import LongWork
 
-__all__ = ["PlayBoard", "BoardSpec", "Button", "SoundPlayer", "ClockDisplay", "fire", "Progress", "Stopped", "Work"]
+__all__ = ["PlayBoard", "BoardSpec", "Button", "Setting", "SoundPlayer", "ClockDisplay", "fire", "Progress", "Stopped", "Work"]
 
 G = TypeVar("G", bound=Game)
 U = TypeVar("U")
@@ -265,7 +267,13 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         self.add_button("Undo", self.undo, "Take back the last action", name="undo")
         self.add_button("Redo", self.redo, "Play again the action taken back", name="redo")
         for button in spec.buttons:
-            self.add_button(button.label, lambda name=button.name: self.command(name), button.tooltip, name=button.name)
+            self.add_button(button.label, partial(self.command, button.name), button.tooltip, name=button.name)
+        for button in spec.settings_buttons:  # (moved to the settings' row below)
+            self.add_button(button.label, partial(self.command, button.name), button.tooltip, name=button.name)
+        self._settings: dict[str, widgets.Widget] = {}
+        self.settings_button: widgets.ToggleButton | None = None
+        if spec.settings:
+            self._make_settings()
         self.record_panel = self._make_record_panel() if record_panel else None
         #: where the board asks the page for what only the page can do (saving the notebook on Ctrl+S)
         self.page = widgets.Output(layout=widgets.Layout(display="none"))
@@ -304,7 +312,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         # a game's own commands: its buttons (board.hint()) and its spec's public methods (board.set_mode)
         spec = self.__dict__.get("spec")
         if spec is not None and not name.startswith("_"):
-            if any(button.name == name for button in spec.buttons):
+            if any(button.name == name for button in (*spec.buttons, *spec.settings_buttons)):
                 return lambda: self.command(name)
             if hasattr(spec, name):
                 return getattr(spec, name)
@@ -315,7 +323,10 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         spec = self.__dict__.get("spec") if self.__dict__.get("_built") else None
         if (spec is not None and not name.startswith("_") and name not in self.__dict__
                 and not hasattr(type(self), name) and hasattr(spec, name)):
-            setattr(spec, name, value)
+            if any(setting.name == name for setting in spec.settings):
+                self.set(name, value)  # as its widget would: checked, answered, shown
+            else:
+                setattr(spec, name, value)
             return
         super().__setattr__(name, value)
 
@@ -431,9 +442,11 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
                     self._automatic()
                 self.refresh()
 
-        self._long(label, play, done)
+        self._long(label, play, done, failed=lambda exc: str(exc) if isinstance(exc, IllegalMove) else
+                   f"{label} failed: {exc}")
 
     def _played(self, before: G, action: str) -> None:
+        self._dirty = True  # the frame with this action goes out before any long work that follows it starts
         self.message = ""
         self.play_sound(self.spec.action_sound)
         if self.clock is not None:
@@ -583,12 +596,113 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             if not self.refuse_while_busy():
                 {"new": self.new_game, "undo": self.undo, "redo": self.redo}[name]()
             return
-        found = [button for button in self.spec.buttons if button.name == name]
+        found = [button for button in (*self.spec.buttons, *self.spec.settings_buttons) if button.name == name]
         if not found:
-            names = [*_BUILT_IN, *(button.name for button in self.spec.buttons)]
+            names = [*_BUILT_IN, *(button.name for button in (*self.spec.buttons, *self.spec.settings_buttons))]
             raise KeyError(f"no command called {name!r}; this board has {', '.join(names)}")
         if not self.refuse_while_busy():
             self.respond(found[0].control(self.game, self.ui))
+
+    def _fresh_ui(self) -> U:
+        """Fresh interface state for the game, keeping the settings that live in it (the legal-move dots)."""
+        ui = self.spec.make_ui(self.game)
+        kept = {s.name: getattr(self.ui, s.name) for s in self.spec.settings if s.in_ui}
+        return dataclasses.replace(ui, **kept) if kept else ui  # type: ignore[type-var]  # U is a dataclass
+
+    # -- settings ------------------------------------------------------------------------------------
+    def _setting_value(self, setting: Setting) -> Any:
+        return getattr(self.ui if setting.in_ui else self.spec, setting.name)
+
+    def _make_settings(self) -> None:
+        for setting in self.spec.settings:
+            value = self._setting_value(setting)
+            layout = widgets.Layout(width=setting.width)
+            options: dict[str, Any] = {"tooltip": setting.tooltip} if setting.tooltip else {}
+            widget: widgets.Widget
+            if setting.choices and setting.toggle:
+                widget = widgets.ToggleButtons(options=list(setting.choices), value=value, layout=layout,
+                                               style={"button_width": "auto"}, **options)
+            elif setting.choices:
+                widget = widgets.Dropdown(options=list(setting.choices), value=value, description=setting.label,
+                                          layout=layout, **options)
+            elif isinstance(value, bool):
+                widget = widgets.Checkbox(value=value, description=setting.label, indent=False, layout=layout,
+                                          **options)
+            elif isinstance(value, int):
+                widget = widgets.BoundedIntText(value=value, min=setting.low, max=setting.high,
+                                                description=setting.label, layout=layout,
+                                                style={"description_width": "initial"}, **options)
+            else:
+                widget = widgets.Text(value=str(value), description=setting.label, layout=layout, **options)
+            widget.add_class(f"gamelab-setting-{setting.name}")
+            self.listen(widget, partial(self._setting_changed, setting))
+            self._settings[setting.name] = widget
+        under = [self._buttons[button.name] for button in self.spec.settings_buttons]
+        self.row.children = tuple(child for child in self.row.children if child not in under)
+        self.extras.children = (*self.extras.children, *self._settings.values(), *under)
+        title = self.spec.settings_title
+        if title:  # a secondary panel, folded: the board, its status and its buttons fit one screen
+            fold = self.settings_button = widgets.ToggleButton(value=False, description=f"{title} ▾",
+                                                               tooltip=self.spec.settings_tooltip or title,
+                                                               layout=widgets.Layout(width="auto"))
+            fold.add_class("gamelab-button-settings")
+            fold.observe(lambda change: self.show_settings(change["new"]), names="value")
+            self.row.children = (*self.row.children, fold)
+            self.extras.layout.display = "none"
+
+    def setting(self, name: str) -> widgets.Widget:
+        """The widget that shows the setting ``name``."""
+        try:
+            return self._settings[name]
+        except KeyError:
+            raise KeyError(f"no setting called {name!r}; this board has {', '.join(self._settings) or 'none'}") from None
+
+    def show_settings(self, shown: bool = True) -> None:
+        """Unfold (or fold) the game's settings."""
+        self.extras.layout.display = "flex" if shown else "none"
+        fold = self.settings_button
+        if fold is not None:
+            fold.description = f"{self.spec.settings_title} {'▴' if shown else '▾'}"
+            if fold.value != shown:
+                fold.value = shown
+
+    def set(self, name: str, value: Any) -> None:
+        """Change the setting ``name`` as its widget would (``board.set("level", 6)``): checked by the spec,
+        answered by its ``changed``, and the board moves by itself if it now should."""
+        found = [setting for setting in self.spec.settings if setting.name == name]
+        if not found:
+            raise KeyError(f"no setting called {name!r}; this board has "
+                           f"{', '.join(s.name for s in self.spec.settings) or 'none'}")
+        with self._one_frame():
+            self._setting_changed(found[0], value)
+
+    def _setting_changed(self, setting: Setting, value: Any) -> None:
+        allowed = [choice for _, choice in setting.choices]
+        if allowed and value not in allowed:
+            raise ValueError(f"{setting.name} {value!r} is not a choice: choose {', '.join(map(repr, allowed))}")
+        if setting.in_ui:
+            self.ui = dataclasses.replace(self.ui, **{setting.name: value})  # type: ignore[type-var]  # U is a dataclass
+        else:
+            setattr(self.spec, setting.name, value)
+        self.respond(self.spec.changed(setting.name, self.game, self.ui))
+        self._automatic()
+        self.refresh()
+
+    def _show_settings_and_buttons(self) -> None:
+        """The settings' widgets and the game's buttons follow the state (state → widgets, never back)."""
+        for setting in self.spec.settings:
+            widget = self._settings[setting.name]
+            value = self._setting_value(setting)
+            if widget.value != value:
+                widget.value = value
+            display = "" if setting.shown is None or setting.shown(self.spec) else "none"
+            if widget.layout.display != display:
+                widget.layout.display = display
+        for button in self.spec.buttons:
+            if button.shown is not None:
+                display = "" if button.shown(self.spec) else "none"
+                if self._buttons[button.name].layout.display != display:
+                    self._buttons[button.name].layout.display = display
 
     # -- games: new, undo, redo, kept ------------------------------------------------------------------
     def new_game(self) -> None:
@@ -608,7 +722,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             return
         with self._one_frame():
             self._replace(Record(game, undo_limit=self.record.undo_limit))
-            self.ui = self.spec.make_ui(self.game)
+            self.ui = self._fresh_ui()
             self.message = "New game. Undo brings back the game you were playing."
             self.message_is_error = False
             if self.clock is not None:
@@ -647,7 +761,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
                 self.record.undo()
             self.message = ""
             if self.spec.reset_ui_on_undo:
-                self.ui = self.spec.make_ui(self.game)
+                self.ui = self._fresh_ui()
             if not self.spec.players_turn(self.game):  # back at a start where the board moves first
                 self._automatic()
             self.refresh()
@@ -715,7 +829,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         record.undo_limit = self.record.undo_limit
         with self._one_frame():
             self._replace(record)
-            self.ui = self.spec.make_ui(self.game)
+            self.ui = self._fresh_ui()
             self.message = f"loaded a game of {count(len(record), 'action')} (Undo brings back the game you were playing)"
             self.message_is_error = False
             if self.clock is not None:
@@ -815,6 +929,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             if not self.long_work.shown:  # locked inputs stay locked until the work ends
                 self.button("undo").disabled = not self.can_undo
                 self.button("redo").disabled = not self.can_redo
+            self._show_settings_and_buttons()
             self.spec.show(self)
         finally:
             self._syncing = False

@@ -11,6 +11,8 @@ mostly a :class:`~gamelab.controls.Response` from the game's pure ``controls``:
 ``click``         a press on a target; ``drag`` the pointer moving with the button down (interface state
                   only); ``release`` the button going up; ``key`` a key (each → ``Response`` or None)
 ``buttons``       the game's own buttons: :class:`Button` (name, label, tooltip, a control)
+``settings``      the game's settings: :class:`Setting` (a menu, a check box, a number), folded under one
+                  button, kept in step with the spec's attributes; ``changed(name, game, ui)`` answers one
 ``status``        the status line for a position
 ``new_game``      the position New game starts (may be long work: it is handed a copy and a progress)
 ``slow``          the label of an action that is long work to play (the board plays it on a copy, off the
@@ -42,7 +44,7 @@ from ..work import Progress
 if TYPE_CHECKING:
     from .board import PlayBoard
 
-__all__ = ["BoardSpec", "Button"]
+__all__ = ["BoardSpec", "Button", "Setting"]
 
 G = TypeVar("G", bound=Game)
 U = TypeVar("U")
@@ -51,12 +53,39 @@ U = TypeVar("U")
 @dataclass(frozen=True)
 class Button:
     """One of a game's buttons: ``control(game, ui)`` answers a press (a pure control, or one that asks
-    for long work); ``board.command(name)`` and ``Response(command=name)`` press it too."""
+    for long work); ``board.command(name)`` and ``Response(command=name)`` press it too. ``shown(spec)``
+    says when it is on the row (default: always)."""
 
     name: str
     label: str
     tooltip: str
     control: Callable[[Any, Any], Response[Any] | None]
+    shown: Callable[[Any], bool] | None = None
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One of a game's settings, which the board shows with the others (folded under the spec's
+    :attr:`BoardSpec.settings_title` button) and keeps in step with the state.
+
+    ``name`` is the spec's attribute it shows and sets (with ``in_ui=True``: the interface state's field).
+    ``choices`` makes it a menu of ``(label, value)``; without them a ``bool`` setting is a check box, an
+    ``int`` one a number box from ``low`` to ``high``, a ``str`` one a text box. ``toggle=True`` shows a menu
+    as a row of toggle buttons. ``shown(spec)`` says when it is on screen. After the page changes it, the
+    board calls the spec's ``changed(name)`` (its answer, a Response, is carried out) and lets the board
+    move by itself if it now should (``automatic``).
+    """
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, Any], ...] = ()
+    width: str = "auto"
+    tooltip: str = ""
+    toggle: bool = False
+    in_ui: bool = False
+    low: int = 0
+    high: int = 10**6
+    shown: Callable[[Any], bool] | None = None
 
 
 class BoardSpec(Generic[G, U]):
@@ -75,6 +104,12 @@ class BoardSpec(Generic[G, U]):
     clock_format: Callable[[float], str] = staticmethod(format_seconds)
     clock_interval: ClassVar[float] = 1.0
     buttons: tuple[Button, ...] = ()
+    #: the game's settings, and the button that unfolds them ("Settings", "New board"; "" shows them unfolded)
+    settings: tuple[Setting, ...] = ()
+    #: buttons at the end of the settings (Start a game with them): pressed as the game's buttons are
+    settings_buttons: tuple[Button, ...] = ()
+    settings_title: ClassVar[str] = "Settings"
+    settings_tooltip: ClassVar[str] = ""
 
     #: the board this spec drives (set by the board; a spec belongs to one board)
     board: PlayBoard[G, U]
@@ -110,6 +145,10 @@ class BoardSpec(Generic[G, U]):
         return None
 
     def key(self, game: G, ui: U, key: str) -> Response[U] | None:
+        return None
+
+    def changed(self, name: str, game: G, ui: U) -> Response[U] | None:
+        """The page changed the setting ``name`` (already set): anything to answer?"""
         return None
 
     # -- after an action -------------------------------------------------------------------------------
