@@ -20,17 +20,19 @@ ABSURD = [[], {}, object(), -1, 10**12, "x", 1.5, True, None, float("nan")]
 BOARDS = [LightsOutBoard, OthelloBoard, MinesweeperBoard, KlondikeBoard, ShanghaiBoard, RiichiBoard]
 #: what a test board needs besides the argument tried (a Shanghai board would otherwise open the real ranking)
 BASE = {ShanghaiBoard: {"ranking": None}}
-SHARED = [p for p in inspect.signature(PlayBoard.__init__).parameters if p not in ("self", "game", "unknown")]
+SHARED = [p for p in inspect.signature(PlayBoard.__init__).parameters if p not in ("self", "spec", "unknown")]
 
 
-def arguments(board: type) -> list[str]:
-    own = [name for name, p in inspect.signature(board.__init__).parameters.items()
-           if name != "self" and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
+def arguments(board) -> list[str]:
+    """A board's own arguments (a game's board is a function that makes ``PlayBoard(spec)``), then the shared ones."""
+    own = [name for name, p in inspect.signature(board).parameters.items()
+           if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
     return own + [name for name in SHARED if name not in own]
 
 
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.__name__)
 def test_every_board_argument_takes_a_value_or_says_why_not(board):
+    assert len(arguments(board)) > len(SHARED) or board is LightsOutBoard, "the board's own arguments were not found"
     wrong = []
     for name in arguments(board):
         for value in ABSURD:

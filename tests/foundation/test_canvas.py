@@ -54,7 +54,7 @@ def test_a_clock_tick_during_a_reload_cannot_blank_the_board():
         for _ in range(3):
             page.reload()  # a new page; the kernel cannot know, and still has this canvas as the current one
             time.t += 1
-            board.on_tick()  # the digits turn before the new page's client_ready arrives
+            board.clock.on_tick()  # the clock ticks: the digits turn before the new page's client_ready arrives
             assert page.broken is None
             fire(board.canvas, event="client_ready")
             assert page.broken is None and page.drawn_on(board.canvas).count("fillText") > 10
@@ -62,7 +62,7 @@ def test_a_clock_tick_during_a_reload_cannot_blank_the_board():
             assert page.broken is None
 
 
-@pytest.mark.parametrize("board", boards(), ids=lambda b: type(b).__name__)
+@pytest.mark.parametrize("board", boards(), ids=lambda b: b.spec.title)
 def test_every_message_a_board_sends_names_its_canvas_first(board):
     with CanvasMessages() as sent:
         fire(board.canvas, event="client_ready")
