@@ -28,7 +28,7 @@ def test_clear_a_seeded_deal_by_mouse_with_undo_and_search(page, voila):
 
     game = Shanghai.new(deal=7)
     actions = game.construction_actions()
-    # a selectable tile is tinted: the pixel at a free face is not the plain face colour
+    # a selectable tile is tinted: the pixel at a free face is not the plain face color
     x, y = face_centre(game, actions[0].split()[0])
     assert pixel(canvas, x - 14, y + 20)[:3] != [253, 252, 247]
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelab.shanghai import LAYOUT, Shanghai, create_problem, create_problem_fast, deal, get_edges, get_random2
-from gamelab.shanghai.generator import UNFILLED, init_tiles, random_deal
+from gamelab.shanghai.generate import UNFILLED, init_tiles, random_deal
 
 
 def test_get_random2_gives_two_different_numbers_in_range():

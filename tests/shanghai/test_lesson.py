@@ -17,9 +17,9 @@ from gamelab.lessons import shanghai as lesson
 from gamelab.lessons.exercises import FAILED, NOT_WRITTEN, PASSED, check, exercise, registry, solution_source
 from gamelab.lessons.solutions import with_solutions
 from gamelab.shanghai import Shanghai
-from gamelab.shanghai import generator as G
-from gamelab.shanghai.board import TILE_HEIGHT, TILE_WIDTH, Tile
+from gamelab.shanghai import generate as G
 from gamelab.shanghai.picture import TileAt
+from gamelab.shanghai.tutorial import TILE_HEIGHT, TILE_WIDTH, Tile
 from gamelab.shanghai.widget import ShanghaiBoard
 from gamelab.widgets.testing import click
 from tests.lesson_runs import graded
@@ -231,7 +231,7 @@ class TestGenerators:
 
     @staticmethod
     def without_a_corner():
-        mask = lesson.b.layout_mask()
+        mask = lesson.tutorial.layout_mask()
         mask[3][3][0] = mask[3][4][0] = False
         return mask
 

@@ -15,11 +15,11 @@ from gamelab.shanghai.solver import (
     _clears,
     _partners,
     _probe,
-    _solve_mask,
     _splits,
     generator_retry_statistics,
     random_deal_masks,
     random_deal_statistics,
+    solve_masks,
     unwinnable_core,
 )
 
@@ -154,7 +154,7 @@ def random_deals(seed: int, numbers: list[int]) -> dict[int, dict[int, int]]:
 
 def test_random_deals_are_decided_and_their_lines_play():
     for masks in random_deals(2026, [0, 1, 3, 4, 5]).values():
-        result = _solve_mask(sum(masks.values()), masks, DEFAULT_NODE_LIMIT)
+        result = solve_masks(sum(masks.values()), masks, DEFAULT_NODE_LIMIT)
         assert result.status == "winnable"
         game = Shanghai.new(board=board_text(masks))
         for action in result.moves:
@@ -166,7 +166,7 @@ def test_lost_random_deals_are_proved_and_the_proof_checks_out():
     # deal 2: two 46 with a 16 between them in a bottom row, a 16 on a 16; deal 667: 34s and 47s sharing a row
     for number, masks in random_deals(2026, [2, 667]).items():
         present = sum(masks.values())
-        assert _solve_mask(present, masks, DEFAULT_NODE_LIMIT).status == "unwinnable", number
+        assert solve_masks(present, masks, DEFAULT_NODE_LIMIT).status == "unwinnable", number
         core = unwinnable_core(present, masks)
         assert core is not None and len(core) <= 2
         assert certify_lost(masks, core)  # brute force on can_select, independent of the solver

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gamelab.shanghai import KINDS, LAYOUT, Shanghai, Tile, can_select, is_top, kind_code, kind_name, layout_mask
-from gamelab.shanghai.board import FIELD_HEIGHT, FIELD_WIDTH, free_mask, parse_position
+from gamelab.shanghai.tutorial import FIELD_HEIGHT, FIELD_WIDTH, free_mask, parse_position
 
 
 def empty_grid():

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 
 from gamelab.controls import Response
@@ -92,14 +95,14 @@ def test_search_frames_a_pair_and_turns_the_clock_red(board):
     board.button("search").click()
     a, b = board.ui.suggested
     assert board.given_up and "#ff0000" in board.clock.value
-    assert "counts as given up" in board.status_line.value  # said in words, not only by the clock's colour
+    assert "counts as given up" in board.status_line.value  # said in words, not only by the clock's color
     assert board.game.tile_at(a).kind == board.game.tile_at(b).kind
     board.button("cancel").click()
     assert board.ui.suggested == () and board.record.actions == []
 
 
 def test_clearing_the_board_adds_one_ranking_row_and_a_share_text(board, ranking):
-    board.warn_unwinnable = False
+    board.spec.warn_unwinnable = False
     actions = board.game.construction_actions()
     for action in actions[:-2]:
         board.act(action)
@@ -119,8 +122,8 @@ def test_stalemate_and_unwinnable_warning():
     text = "\n".join(["layer 0"] + [" ".join([".."] * 12)] * 8 + ["layer 1"] + [" ".join([".."] * 12)] * 8
                      + ["layer 2", " ".join(["11"] + [".."] * 11)] + [" ".join([".."] * 12)] * 7 + [text])
     board = ShanghaiBoard(ranking=None, solver_nodes=500)
-    board.record = type(board.record)(Shanghai.new(board=text))
-    board.playing = True
+    board.start(Shanghai.new(board=text))  # a game the board is handed is played at once
+    assert board.playing
     board.act("3.0.2 3.0.3")
     assert "can no longer be cleared" in board.status_line.value
     board.act("3.0.5 3.0.6")
@@ -214,9 +217,7 @@ def test_a_click_on_a_covered_tile_names_the_tile_on_it():
                      + ["layer 2", " ".join(["41"] + [".."] * 11)] + [" ".join([".."] * 12)] * 7
                      + ["layer 3", " ".join(["42", "41"] + [".."] * 10)] + [" ".join([".."] * 12)] * 7)
     board = ShanghaiBoard(ranking=None, warn_unwinnable=False)
-    board.record = type(board.record)(Shanghai.new(board=text))
-    board.playing = True
-    board.refresh()
+    board.start(Shanghai.new(board=text))
     covered = board.game.tile_at((3, 0, 0))
     fire(board.canvas, event="mouse_down", x=covered.left + 18, y=covered.bottom + 3)  # its bottom side shows
     assert "blocked: a tile lies on it" in board.status_line.value
@@ -227,7 +228,7 @@ def test_the_marks_are_left_out_of_the_text_form_and_off_a_handlers_view(board):
     free = board.game.selectable()
     other = next(t for t in free if t.kind != free[0].kind)
     seen = []
-    board._click = lambda game, ui, target, *, playing: seen.append(ui) or Response(ui=ui, sound="ng")
+    board.spec.on_click = lambda game, ui, target, *, playing: seen.append(ui) or Response(ui=ui, sound="ng")
     click(board, TileAt(*free[0].position))
     board.ui = ShanghaiUI(selected=free[0].position)
     click(board, TileAt(*other.position))
@@ -260,15 +261,15 @@ def test_a_put_back_that_puts_a_tile_elsewhere_keeps_the_pair_taken_and_says_why
     board.button("start").click()
     action = board.game.construction_actions()[0]
     take(board, action)
-    board.undo()
+    board.cancel()  # the tutorial's Undo (もとに戻す)
     assert board.record.actions == [action] and board.sounds.played[-1] == "ng"
     assert "Undo: putting back" in board.status_line.value and "The pair stays taken" in board.status_line.value
 
     def raises(grid, tile):
         raise KeyError("oops")
 
-    board._put_back = raises
-    board.undo()
+    board.spec.put_back = raises
+    board.cancel()
     assert board.record.actions == [action] and "raised KeyError" in board.status_line.value
 
 
@@ -301,7 +302,37 @@ def test_the_status_line_and_the_buttons_stand_beside_the_field(ranking):
             walk(child)
 
     walk(side)
-    assert board.status_line in flat and board.buttons in flat and board.record_panel in flat
-    names = [b.description for b in board.buttons.children if b.layout.display != "none"]
+    assert board.status_line in flat and board.row in flat and board.record_panel in flat
+    names = [b.description for b in board.row.children if b.layout.display != "none"]
     assert names == ["Start", "Cancel", "Search", "Undo", "Redo"]
     assert board.record_panel.selected_index is None  # folded
+
+
+def test_the_solver_check_runs_beside_the_game_and_its_word_arrives_on_the_loop():
+    text = "\n".join(["layer 3"] + [" ".join(["11", "..", "12", "12", "..", "13", "13"] + [".."] * 5)]
+                     + [" ".join([".."] * 12)] * 7)
+    text = "\n".join(["layer 0"] + [" ".join([".."] * 12)] * 8 + ["layer 1"] + [" ".join([".."] * 12)] * 8
+                     + ["layer 2", " ".join(["11"] + [".."] * 11)] + [" ".join([".."] * 12)] * 7 + [text])
+
+    async def main():
+        board = ShanghaiBoard(ranking=None, solver_nodes=500, sound=False)
+        board.start(Shanghai.new(board=text))
+        with board.from_page():
+            board.act("3.0.2 3.0.3")
+        assert board.busy is None  # the check works on a copy, beside the game: nothing is locked
+        end = time.monotonic() + 60
+        while "can no longer be cleared" not in board.status_line.value:
+            assert time.monotonic() < end, "waited too long"
+            await asyncio.sleep(0.02)
+
+    asyncio.run(main())
+
+
+def test_stop_ends_the_solvers_search_and_keeps_the_game(board):
+    from gamelab.shanghai.solver import solve
+    from gamelab.work import Progress, Stopped
+
+    progress = Progress()
+    progress.stop()
+    with progress.running(), pytest.raises(Stopped):
+        solve(board.game)

@@ -12,10 +12,10 @@ from dataclasses import replace
 from typing import Callable
 
 from gamelab.controls import Response
-from gamelab.shanghai import generator as G
-from gamelab.shanghai.board import LAYER_DX, LAYER_DY, MARGIN_LEFT, MARGIN_TOP, TILE_HEIGHT, TILE_WIDTH, Tile
-from gamelab.shanghai.board import layout_mask as shipped_layout_mask
+from gamelab.shanghai import generate as G
 from gamelab.shanghai.game import pair_action
+from gamelab.shanghai.tutorial import LAYER_DX, LAYER_DY, MARGIN_LEFT, MARGIN_TOP, TILE_HEIGHT, TILE_WIDTH, Tile
+from gamelab.shanghai.tutorial import layout_mask as shipped_layout_mask
 
 
 def set_position(depth, row, col):  # each layer shifted down and right, not up and left

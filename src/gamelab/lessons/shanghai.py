@@ -13,25 +13,25 @@ SVG with a PNG beside it (what a notebook shows before it is trusted).
 =========================  =================================================  ==============================
 exercise id                the tutorial's step                                shipped function
 =========================  =================================================  ==============================
-``shanghai.set_position``  ``Tile.SetPosition`` (牌の設置)                      ``board.screen_rect``
-``shanghai.is_top``        ``Tile.IsTop``                                     ``board.is_top``
-``shanghai.can_select``    ``Tile.CanSelect`` (牌は選択できるか？)              ``board.can_select``
-``shanghai.tile_tint``     ``Tile.Draw``'s colours (選択可能な牌に着色する)      ``picture.tile_tint``
-``shanghai.tile_undo``     ``Tile.Undo`` (アンドゥ機能)                         ``board.put_back``
-``shanghai.layout_mask``   ``initTiles``' ``undefined`` / ``null`` masks       ``board.layout_mask``
-``shanghai.get_edges``     ``getEdges``                                       ``generator.get_edges``
-``shanghai.get_random2``   ``getRandom2``                                     ``generator.get_random2``
-``shanghai.init_tiles``    ``initTiles`` (問題の生成)                           ``generator.init_tiles``
+``shanghai.set_position``  ``Tile.SetPosition`` (牌の設置)                      ``tutorial.screen_rect``
+``shanghai.is_top``        ``Tile.IsTop``                                     ``tutorial.is_top``
+``shanghai.can_select``    ``Tile.CanSelect`` (牌は選択できるか？)              ``tutorial.can_select``
+``shanghai.tile_tint``     ``Tile.Draw``'s colors (選択可能な牌に着色する)      ``picture.tile_tint``
+``shanghai.tile_undo``     ``Tile.Undo`` (アンドゥ機能)                         ``tutorial.put_back``
+``shanghai.layout_mask``   ``initTiles``' ``undefined`` / ``null`` masks       ``tutorial.layout_mask``
+``shanghai.get_edges``     ``getEdges``                                       ``generate.get_edges``
+``shanghai.get_random2``   ``getRandom2``                                     ``generate.get_random2``
+``shanghai.init_tiles``    ``initTiles`` (問題の生成)                           ``generate.init_tiles``
 ``shanghai.on_click``      ``onClick`` (牌が選択されたときの処理)                ``controls.click``
-``shanghai.check_clear``   ``checkClear`` (ゲームクリア判定)                     ``board.is_clear``
-``shanghai.search``        ``search`` (手詰まり判定)                            ``board.first_pair``
+``shanghai.check_clear``   ``checkClear`` (ゲームクリア判定)                     ``tutorial.is_clear``
+``shanghai.search``        ``search`` (手詰まり判定)                            ``tutorial.first_pair``
 ``shanghai.on_cancel``     the Cancel button (取り消し / もとに戻す)              ``controls.cancel``
 ``shanghai.on_search``     the Search button (探す)                            ``controls.search_first``
 ``shanghai.get_time_text`` ``getTimeText``                                    ``page.time_text``
 ``shanghai.scroll_how_to`` ``update``'s ``howToPlayLeft``                     ``page.scroll_how_to``
 =========================  =================================================  ==============================
 
->>> from gamelab.shanghai.board import can_select
+>>> from gamelab.shanghai.tutorial import can_select
 >>> check(exercise("shanghai.can_select")(can_select)).status
 'passed'
 >>> @exercise("shanghai.can_select")
@@ -58,9 +58,10 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..controls import Response
 from ..pictures import CJK_FONT, FONT, Painter, SvgImage, SvgPainter
-from ..shanghai import board as b
-from ..shanghai import controls, generator, page
-from ..shanghai.board import (
+from ..shanghai import controls, generate, page, tutorial
+from ..shanghai.game import Shanghai
+from ..shanghai.picture import ShanghaiPicture, ShanghaiUI, TileAt, tile_tint
+from ..shanghai.tutorial import (
     COL_COUNT,
     DEPTH_COUNT,
     FIELD_HEIGHT,
@@ -73,8 +74,6 @@ from ..shanghai.board import (
     Tile,
     screen_rect,
 )
-from ..shanghai.game import Shanghai
-from ..shanghai.picture import ShanghaiPicture, ShanghaiUI, TileAt, tile_tint
 from .exercises import Exercise, Explanation, check, exercise, register, use_all  # noqa: F401  (check, exercise: the examples)
 
 __all__ = ["face_name", "place_name", "tile_name", "field_picture", "layers_picture", "Marks", "positions", "position",
@@ -89,9 +88,9 @@ _HONOURS = {41: "East", 42: "South", 43: "West", 44: "North", 45: "White dragon"
 def face_name(kind: int) -> str:
     """A kind as a player says it: ``face_name(25) == "五筒 (5 of circles)"``, ``face_name(41) == "東 (East)"``."""
     if kind in _HONOURS:
-        return f"{b.KIND_NAMES[kind]} ({_HONOURS[kind]})"
-    if kind in b.KIND_NAMES:
-        return f"{b.KIND_NAMES[kind]} ({kind % 10} of {_SUITS[kind // 10]})"
+        return f"{tutorial.KIND_NAMES[kind]} ({_HONOURS[kind]})"
+    if kind in tutorial.KIND_NAMES:
+        return f"{tutorial.KIND_NAMES[kind]} ({kind % 10} of {_SUITS[kind // 10]})"
     return f"kind {kind!r}"
 
 
@@ -199,7 +198,7 @@ class Marks:
     (red ✗: yours, not the shipped version's), ``focus`` (orange ring: the tile asked about), ``agreed``
     (white ring: in both answers), ``places`` (faint outlines: places still to fill) and ``filled``
     (pale tiles: tiles placed, faces left out so a big grid stays a small picture); ``rects`` are frames
-    ``((left, top, right, bottom), colour)``."""
+    ``((left, top, right, bottom), color)``."""
 
     want: set[Position] = field(default_factory=set)
     extra: set[Position] = field(default_factory=set)
@@ -261,9 +260,9 @@ def field_picture(game: Shanghai | None, marks: Marks | None = None, ui: Shangha
         for p, opacity in sorted(outlines, key=lambda item: (-item[0][0], item[0][1], item[0][2])):
             left, top, _, _ = screen_rect(*p)
             painter.rect(left, top, TILE_WIDTH, TILE_HEIGHT, fill="#ffffff", alpha=opacity, stroke=_GHOST)
-        for rect, colour in marks.rects:
+        for rect, color in marks.rects:
             x0, y0, x1, y1 = rect
-            painter.rect(x0, y0, x1 - x0, y1 - y0, stroke=colour, line_width=3)
+            painter.rect(x0, y0, x1 - x0, y1 - y0, stroke=color, line_width=3)
         for p in _first(marks.want):
             left, top, _, _ = screen_rect(*p)
             painter.rect(left - 2, top - 2, TILE_WIDTH + 4, TILE_HEIGHT + 4, stroke=_GREEN, line_width=4)
@@ -395,9 +394,9 @@ def _odd(got: Any) -> str:
     return text if len(text) <= 60 else text[:59] + "…"
 
 
-# == Tile: SetPosition, IsTop, CanSelect, Draw's colours, Undo ========================================
+# == Tile: SetPosition, IsTop, CanSelect, Draw's colors, Undo ========================================
 def _four_numbers(got: Any) -> tuple[float, ...] | None:
-    """``got`` as four numbers (a rectangle, a colour with its alpha), or ``None`` if it is not that."""
+    """``got`` as four numbers (a rectangle, a color with its alpha), or ``None`` if it is not that."""
     try:
         values = tuple(got)
     except TypeError:
@@ -431,19 +430,19 @@ def _explain_set_position(case: tuple[Any, ...], expected: Any, got: Any) -> Exp
     def draw(painter: Painter) -> None:
         painter.rect(0, 0, FIELD_WIDTH, height, fill=_BACKGROUND)
         ShanghaiPicture.draw_tile(painter, Tile(E, depth, row, col), can_select=False)
-        for frame, colour in marks.rects:
+        for frame, color in marks.rects:
             x0, y0, x1, y1 = frame
-            painter.rect(x0, y0, x1 - x0, y1 - y0, stroke=colour, line_width=3)
+            painter.rect(x0, y0, x1 - x0, y1 - y0, stroke=color, line_width=3)
 
     return Explanation(lines, _image(FIELD_WIDTH, height, draw, "set_position"), marks=len(marks.rects))
 
 
 register(Exercise(
-    "shanghai.set_position", b.screen_rect, name="set_position",
+    "shanghai.set_position", tutorial.screen_rect, name="set_position",
     cases=lambda: [(d, r, c) for d in reversed(range(DEPTH_COUNT)) for r in range(ROW_COUNT) for c in range(COL_COUNT)],
     same=lambda expected, got: _four_numbers(got) == expected,
     explain=_explain_set_position,
-    solution_imports="from gamelab.shanghai.board import (TILE_WIDTH, TILE_HEIGHT, DEPTH_COUNT, LAYER_DX, "
+    solution_imports="from gamelab.shanghai.tutorial import (TILE_WIDTH, TILE_HEIGHT, DEPTH_COUNT, LAYER_DX, "
                      "LAYER_DY, MARGIN_LEFT, MARGIN_TOP)",
 ))
 
@@ -486,9 +485,9 @@ def _explain_is_top(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
 
 
 register(Exercise(
-    "shanghai.is_top", b.is_top, name="is_top", cases=lambda: _tile_cases(_TILE_POSITIONS), run=_run_on_grid,
+    "shanghai.is_top", tutorial.is_top, name="is_top", cases=lambda: _tile_cases(_TILE_POSITIONS), run=_run_on_grid,
     explain=_explain_is_top,
-    solution_imports="from gamelab.shanghai.board import Grid",
+    solution_imports="from gamelab.shanghai.tutorial import Grid",
 ))
 
 
@@ -522,9 +521,9 @@ def _explain_can_select(case: tuple[Any, ...], expected: Any, got: Any) -> Expla
 
 
 register(Exercise(
-    "shanghai.can_select", b.can_select, name="can_select", cases=lambda: _tile_cases(_TILE_POSITIONS),
+    "shanghai.can_select", tutorial.can_select, name="can_select", cases=lambda: _tile_cases(_TILE_POSITIONS),
     run=_run_on_grid, explain=_explain_can_select,
-    solution_imports="from gamelab.shanghai.board import COL_COUNT, Grid",
+    solution_imports="from gamelab.shanghai.tutorial import COL_COUNT, Grid",
 ))
 
 
@@ -584,7 +583,7 @@ def _grid_state(grid: Any) -> tuple[tuple[Position, int], ...] | str:
                     cell = grid[depth][row][col]
                     if cell is None:
                         continue
-                    if cell is generator.UNFILLED:
+                    if cell is generate.UNFILLED:
                         return f"{_short_place((depth, row, col))} is still UNFILLED"
                     if not isinstance(cell, Tile):
                         return f"{_short_place((depth, row, col))} holds {_odd(cell)}, not a Tile or None"
@@ -639,9 +638,9 @@ def _explain_tile_undo(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
 
 
 register(Exercise(
-    "shanghai.tile_undo", b.put_back, name="tile_undo", cases=_undo_cases, run=_run_undo,
+    "shanghai.tile_undo", tutorial.put_back, name="tile_undo", cases=_undo_cases, run=_run_undo,
     explain=_explain_tile_undo,
-    solution_imports="from gamelab.shanghai.board import Tile",
+    solution_imports="from gamelab.shanghai.tutorial import Tile",
 ))
 
 
@@ -693,9 +692,9 @@ def _explain_layout_mask(case: tuple[Any, ...], expected: Any, got: Any) -> Expl
 
 
 register(Exercise(
-    "shanghai.layout_mask", b.layout_mask, name="layout_mask", cases=lambda: [()],
+    "shanghai.layout_mask", tutorial.layout_mask, name="layout_mask", cases=lambda: [()],
     same=lambda expected, got: _mask_places(got) == _mask_places(expected), explain=_explain_layout_mask,
-    solution_imports="from gamelab.shanghai.board import ROW_COUNT, COL_COUNT, DEPTH_COUNT",
+    solution_imports="from gamelab.shanghai.tutorial import ROW_COUNT, COL_COUNT, DEPTH_COUNT",
 ))
 
 
@@ -709,15 +708,15 @@ def filling_grid(seed: int, steps: int) -> list[list[list[Any]]]:
 @lru_cache(maxsize=None)
 def _filling_grid(seed: int, steps: int) -> list[list[list[Any]]]:
     rng = random.Random(seed)
-    kinds = generator.shuffled_pairs(rng)
-    mask = b.layout_mask()
-    grid: list[list[list[Any]]] = [[[generator.UNFILLED if mask[d][r][c] else None for c in range(COL_COUNT)]
+    kinds = generate.shuffled_pairs(rng)
+    mask = tutorial.layout_mask()
+    grid: list[list[list[Any]]] = [[[generate.UNFILLED if mask[d][r][c] else None for c in range(COL_COUNT)]
                    for r in range(ROW_COUNT)] for d in range(DEPTH_COUNT)]
     for step in range(steps):
-        rets = generator.get_edges(grid)
+        rets = generate.get_edges(grid)
         if len(rets) < 2:
             break
-        pair = generator.get_random2(rng, len(rets) - 1)
+        pair = generate.get_random2(rng, len(rets) - 1)
         assert pair is not None
         for depth, row, col in (rets[pair[0]], rets[pair[1]]):
             grid[depth][row][col] = Tile(kinds[step], depth, row, col)
@@ -740,7 +739,7 @@ def filling_text(grid: list[list[list[Any]]], offered: Iterable[Position] = ()) 
             for col in range(COL_COUNT):
                 cell = grid[depth][row][col]
                 line += ("○" if (depth, row, col) in chosen else "■" if isinstance(cell, Tile)
-                         else "·" if cell is generator.UNFILLED else " ")
+                         else "·" if cell is generate.UNFILLED else " ")
             parts.append(line)
         lines.append(f"{row:3}  " + "  ".join(parts))
     return "\n".join(lines)
@@ -784,7 +783,7 @@ def _grid_game(grid: list[list[list[Any]]]) -> tuple[Shanghai, set[Position]]:
         for r in range(ROW_COUNT):
             for c in range(COL_COUNT):
                 cell = grid[d][r][c]
-                if cell is generator.UNFILLED:
+                if cell is generate.UNFILLED:
                     unfilled.add((d, r, c))
                 elif isinstance(cell, Tile):
                     kinds[(d, r, c)] = cell.kind
@@ -834,10 +833,10 @@ def _explain_get_edges(case: tuple[Any, ...], expected: Any, got: Any) -> Explan
 
 
 register(Exercise(
-    "shanghai.get_edges", generator.get_edges, name="get_edges", cases=lambda: list(_EDGE_CASES),
+    "shanghai.get_edges", generate.get_edges, name="get_edges", cases=lambda: list(_EDGE_CASES),
     run=_run_edges, explain=_explain_get_edges,
-    solution_imports="from gamelab.shanghai.board import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Position\n"
-                     "from gamelab.shanghai.generator import UNFILLED, FillGrid",
+    solution_imports="from gamelab.shanghai.tutorial import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Position\n"
+                     "from gamelab.shanghai.generate import UNFILLED, FillGrid",
 ))
 
 
@@ -951,7 +950,7 @@ def _explain_get_random2(case: tuple[Any, ...], expected: Any, got: Any) -> Expl
 
 
 register(Exercise(
-    "shanghai.get_random2", generator.get_random2, name="get_random2", cases=_random2_cases, run=_run_random2,
+    "shanghai.get_random2", generate.get_random2, name="get_random2", cases=_random2_cases, run=_run_random2,
     explain=_explain_get_random2,
     solution_imports="import random",
 ))
@@ -985,7 +984,7 @@ def _run_init_tiles(function: Callable[..., Any], case: tuple[Any, ...]) -> Any:
 def _explain_init_tiles(case: tuple[Any, ...], expected: Any, got: Any) -> Explanation:
     (seed,) = case
     lines = [f"init_tiles(random.Random({seed})):"]
-    layout = set(b.LAYOUT)
+    layout = set(tutorial.LAYOUT)
     marks = Marks(places=set(layout))
     if expected is None:
         lines += ["  the shipped init_tiles gets stuck with places left undefined",
@@ -1039,11 +1038,11 @@ def _explain_init_tiles(case: tuple[Any, ...], expected: Any, got: Any) -> Expla
 
 
 register(Exercise(
-    "shanghai.init_tiles", generator.init_tiles, name="init_tiles",
+    "shanghai.init_tiles", generate.init_tiles, name="init_tiles",
     cases=lambda: [(seed,) for seed in range(24)], run=_run_init_tiles, explain=_explain_init_tiles,
     solution_imports="import random\n"
-                     "from gamelab.shanghai.board import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Position, Tile\n"
-                     "from gamelab.shanghai.generator import UNFILLED, FillGrid, shuffled_pairs",
+                     "from gamelab.shanghai.tutorial import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Position, Tile\n"
+                     "from gamelab.shanghai.generate import UNFILLED, FillGrid, shuffled_pairs",
 ))
 
 
@@ -1078,11 +1077,11 @@ def _explain_check_clear(case: tuple[Any, ...], expected: Any, got: Any) -> Expl
 
 
 register(Exercise(
-    "shanghai.check_clear", b.is_clear, name="check_clear",
+    "shanghai.check_clear", tutorial.is_clear, name="check_clear",
     cases=lambda: _game_cases(["two pairs", "cleared", "edges", "stalemate", "deal 7, 66 pairs taken",
                                "deal 11, 62 pairs taken", "deal 7, 0 pairs taken"]),
     run=lambda function, case: function(case[0].grid()), explain=_explain_check_clear,
-    solution_imports="from gamelab.shanghai.board import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Grid",
+    solution_imports="from gamelab.shanghai.tutorial import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Grid",
 ))
 
 
@@ -1127,9 +1126,9 @@ def _explain_search(case: tuple[Any, ...], expected: Any, got: Any) -> Explanati
 
 
 register(Exercise(
-    "shanghai.search", b.first_pair, name="search", cases=_game_cases,
+    "shanghai.search", tutorial.first_pair, name="search", cases=_game_cases,
     run=lambda function, case: _found_pair(function(case[0].grid())), explain=_explain_search,
-    solution_imports="from gamelab.shanghai.board import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Tile, TileGrid",
+    solution_imports="from gamelab.shanghai.tutorial import ROW_COUNT, COL_COUNT, DEPTH_COUNT, Tile, TileGrid",
 ))
 
 
@@ -1199,7 +1198,7 @@ def _handler_marks(game: Shanghai, expected: Any, got: Any) -> Marks:
         if isinstance(response, Response):
             if response.action:
                 try:
-                    found.update(b.parse_position(p) for p in response.action.split())
+                    found.update(tutorial.parse_position(p) for p in response.action.split())
                 except ValueError:
                     pass
             if isinstance(response.ui, ShanghaiUI):
@@ -1227,7 +1226,7 @@ def _response_parts(response: Any, game: Shanghai, ui: ShanghaiUI) -> list[str]:
     parts = []
     if response.action is not None:
         try:
-            parts.append("take " + " + ".join(named(b.parse_position(p)) for p in response.action.split()))
+            parts.append("take " + " + ".join(named(tutorial.parse_position(p)) for p in response.action.split()))
         except (ValueError, TypeError):
             parts.append(f"play {response.action!r}"[:30])
     new = response.ui
@@ -1259,19 +1258,19 @@ def _answers_strip(shipped: list[str], yours: list[str]) -> tuple[int, Callable[
     the shipped answer that yours lacks is framed in green, one of yours the shipped answer lacks in red."""
     rows: list[tuple[str, list[tuple[str, str | None, float, float]]]] = []
     y = 8.0
-    for caption, parts, other, colour in (("shipped", shipped, yours, _GREEN), ("yours", yours, shipped, _RED)):
+    for caption, parts, other, color in (("shipped", shipped, yours, _GREEN), ("yours", yours, shipped, _RED)):
         x = 74.0
         placed: list[tuple[str, str | None, float, float]] = []
         for text in parts:
             w = _chip_width(text)
             if x + w > FIELD_WIDTH - 8 and placed:
                 x, y = 74.0, y + 26
-            placed.append((text, colour if text not in other else None, x, y))
+            placed.append((text, color if text not in other else None, x, y))
             x += w + 6
         rows.append((caption, placed))
         y += 30
     height = int(y + 2)
-    differ = sum(1 for _, placed in rows for _, colour, _, _ in placed if colour)
+    differ = sum(1 for _, placed in rows for _, color, _, _ in placed if color)
     if not differ:  # the same words, yet not the same answer (a message cut short, say): frame all of yours
         rows[1] = (rows[1][0], [(text, _RED, x, y) for text, _, x, y in rows[1][1]])
         differ = len(rows[1][1])
@@ -1281,10 +1280,10 @@ def _answers_strip(shipped: list[str], yours: list[str]) -> tuple[int, Callable[
         for caption, placed in rows:
             if placed:
                 painter.text(10, top + placed[0][3] + 11, caption, size=12, fill="white", align="left", family=FONT)
-            for text, colour, x, y in placed:
+            for text, color, x, y in placed:
                 w = _chip_width(text)
-                painter.round_rect(x, top + y, w, 22, 6, fill="#f4fbfb", stroke=colour or "#7fbcbc",
-                                   line_width=3 if colour else 1)
+                painter.round_rect(x, top + y, w, 22, 6, fill="#f4fbfb", stroke=color or "#7fbcbc",
+                                   line_width=3 if color else 1)
                 painter.text(x + w / 2, top + y + 11, text, size=11, fill="#102020", family=FONT)
 
     return height, draw, differ
@@ -1420,8 +1419,8 @@ _TIMES = [83_042, 61_005, 754_321, 0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9_999,
           600_000, 3_599_999, 3_600_000, 5_025_017]
 
 
-def _strip(text: str, y: float, caption: str, painter: Painter, colour: str = "white") -> None:
-    painter.text(10, y, text, size=20, fill=colour, align="left", baseline="top", family=FONT)
+def _strip(text: str, y: float, caption: str, painter: Painter, color: str = "white") -> None:
+    painter.text(10, y, text, size=20, fill=color, align="left", baseline="top", family=FONT)
     painter.text(FIELD_WIDTH - 10, y + 4, caption, size=12, fill="#cfe", align="right", baseline="top", family=FONT)
 
 

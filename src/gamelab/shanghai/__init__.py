@@ -15,29 +15,8 @@ imported on demand, so the engine needs nothing from Jupyter.
 from __future__ import annotations
 
 from ..lazy import lazy_exports
-from .board import (
-    COL_COUNT,
-    DEPTH_COUNT,
-    KIND_NAMES,
-    KINDS,
-    LAYOUT,
-    ROW_COUNT,
-    TILE_HEIGHT,
-    TILE_WIDTH,
-    Tile,
-    can_select,
-    first_pair,
-    is_clear,
-    is_top,
-    kind_code,
-    kind_name,
-    layout_mask,
-    parse_position,
-    put_back,
-    screen_rect,
-)
 from .game import Shanghai, pair_action, parse_board
-from .generator import (
+from .generate import (
     Deal,
     create_problem,
     create_problem_fast,
@@ -60,9 +39,30 @@ from .solver import (
     solve,
     winning_hint,
 )
+from .tutorial import (
+    COL_COUNT,
+    DEPTH_COUNT,
+    KIND_NAMES,
+    KINDS,
+    LAYOUT,
+    ROW_COUNT,
+    TILE_HEIGHT,
+    TILE_WIDTH,
+    Tile,
+    can_select,
+    first_pair,
+    is_clear,
+    is_top,
+    kind_code,
+    kind_name,
+    layout_mask,
+    parse_position,
+    put_back,
+    screen_rect,
+)
 
 __all__ = [
-    "Shanghai", "Tile", "Deal", "Solution", "ShanghaiUI", "TileAt", "ShanghaiPicture", "ShanghaiBoard",
+    "Shanghai", "Tile", "Deal", "Solution", "ShanghaiUI", "TileAt", "ShanghaiPicture", "ShanghaiBoard", "ShanghaiSpec",
     "deal", "create_problem", "create_problem_fast", "init_tiles", "get_edges", "get_random2", "random_deal",
     "can_select", "is_top", "layout_mask", "parse_position", "parse_board", "pair_action",
     "screen_rect", "put_back", "first_pair", "is_clear", "shuffled_pairs", "tile_tint",
@@ -74,4 +74,4 @@ __all__ = [
 ]
 
 # The picture and the play board are loaded on demand, so the engine stays free of Jupyter imports.
-__getattr__ = lazy_exports(__name__, {"ShanghaiPicture": ".picture", "ShanghaiBoard": ".widget"})
+__getattr__ = lazy_exports(__name__, {"ShanghaiPicture": ".picture", "ShanghaiBoard": ".widget", "ShanghaiSpec": ".widget"})

@@ -24,17 +24,17 @@ from itertools import product
 from typing import Any, Callable
 
 from ..measure import Row
-from .board import COL_COUNT, DEPTH_COUNT, ROW_COUNT, Position, can_select, iter_bits, position_of_index
 from .game import Shanghai
-from .generator import create_problem, create_problem_fast, deal
+from .generate import create_problem, create_problem_fast, deal
 from .solver import (
     DEFAULT_NODE_LIMIT,
-    _solve_mask,
     generator_retry_statistics,
     random_deal_masks,
     solve,
+    solve_masks,
     unwinnable_core,
 )
+from .tutorial import COL_COUNT, DEPTH_COUNT, ROW_COUNT, Position, can_select, iter_bits, position_of_index
 
 __all__ = ["board_text", "certify_lost", "random_deal_figures", "run"]
 
@@ -120,7 +120,7 @@ def random_deal_figures(count: int, seed: int = RANDOM_SEED, node_limit: int = D
     for _ in range(count):
         masks = random_deal_masks(rng)
         start = time.process_time()
-        result = _solve_mask(sum(masks.values()), masks, node_limit)
+        result = solve_masks(sum(masks.values()), masks, node_limit)
         seconds.append(time.process_time() - start)
         statuses.append(result.status)
         nodes.append(result.nodes)

@@ -6,6 +6,10 @@ or takes back the last pair (:func:`cancel`); Search frames a pair to take and c
 up (:func:`search_first` the tutorial's first pair, :func:`search` a pair the solver proves safe); Start
 reads the Deal # and Player boxes. Before Start the board takes no input (``playing`` False).
 
+The board's own answers are here too: why a click was refused and which tiles to outline
+(:func:`why_refused`, :func:`explained`), what a learner's ``put_back`` does wrong (:func:`put_back_problem`),
+and the board's state of a game carried over whatever a handler answers (:func:`keep_board_state`).
+
 >>> game = Shanghai.new(deal=1)
 >>> a, b = game.search()
 >>> first = click(game, ShanghaiUI(), TileAt(*a.position), playing=True); first
@@ -22,15 +26,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import Any, Callable
 
 from ..controls import Response
-from .board import parse_position
+from ..work import Progress, Work
 from .game import Shanghai, pair_action
-from .picture import ShanghaiUI, TileAt
-from .ranking import clean_player_name
-from .solver import winning_hint
+from .picture import ShanghaiUI, TileAt, TileBody
+from .ranking import Entry, Ranking, RankingError, clean_player_name
+from .solver import is_winnable, winning_hint
+from .tutorial import COL_COUNT, Position, Tile, bit_of, free_mask, parse_position
 
-__all__ = ["StartRequest", "click", "key", "cancel", "search", "search_first", "read_start", "RANDOM_DEALS"]
+__all__ = ["StartRequest", "click", "key", "cancel", "search", "search_first", "read_start", "RANDOM_DEALS",
+           "Refusal", "why_refused", "explained", "without_marks", "keep_board_state", "put_back_problem", "named",
+           "search_work", "check_winnable", "cleared"]
 
 #: deal numbers a random Start picks from
 RANDOM_DEALS = range(1, 1_000_000)
@@ -144,3 +152,186 @@ def read_start(deal_text: str, player_text: str, rng: random.Random, rules: type
     name = clean_player_name(player_text)
     # An empty box stays empty (the ranking writes "anonymous"); a typed name is shown cleaned.
     return StartRequest(game, "" if name == "anonymous" and not player_text.strip() else name)
+
+
+# -- the board's own answers ---------------------------------------------------------------------------------
+#: the board's state of a game, which a handler's answer never changes (see :class:`ShanghaiUI`)
+BOARD_STATE = ("playing", "ranked", "time_ms", "entry", "ranking_note", "banner")
+
+
+def without_marks(ui: ShanghaiUI) -> ShanghaiUI:
+    """``ui`` without the last refused click's outline and words: every input starts so, and a handler
+    never sees them."""
+    return ui if ui.warned == ((), ()) and not ui.warning else replace(ui, warned=((), ()), warning="")
+
+
+def keep_board_state(answer: Any, ui: ShanghaiUI) -> Any:
+    """A handler's ``answer`` with the board's state of the game taken from ``ui`` (a handler may make a
+    fresh ShanghaiUI: the game is still played, ranked, timed as before).
+
+    >>> keep_board_state(Response(ui=ShanghaiUI(selected=(0, 3, 5))), ShanghaiUI(playing=True)).ui.playing
+    True
+    """
+    if not isinstance(answer, Response) or not isinstance(answer.ui, ShanghaiUI):
+        return answer
+    kept = {name: getattr(ui, name) for name in BOARD_STATE}
+    return replace(answer, ui=replace(answer.ui, **kept))
+
+
+def named(tile: Tile | None) -> str:
+    """A tile as the status line names it: its face and place, ``東 (3.0.4)``."""
+    return "?" if tile is None else f"{tile.name} ({tile.label})"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a click took nothing: the words, the tiles to outline in red and what blocks them (orange)."""
+
+    words: str
+    refused: tuple[Position, ...] = ()
+    blockers: tuple[Position, ...] = ()
+
+
+def why_refused(game: Shanghai, ui: ShanghaiUI, target: object) -> Refusal | None:
+    """Why a click on ``target`` (a free tile's face, or a tile's body) took nothing, or None where there
+    is nothing to say (a click on the empty field with nothing selected).
+
+    >>> game = Shanghai.new(deal=1)
+    >>> why_refused(game, ShanghaiUI(), TileBody(3, 3, 5)).words
+    '三筒 (3.3.5) is blocked: a tile lies on it (東 (2.3.5)).'
+    """
+    selected = game.tile_at(ui.selected) if ui.selected is not None else None
+    if isinstance(target, TileAt):
+        tile = game.tile_at(target.position)
+        if tile is None:
+            return None
+        if ui.selected == tile.position:
+            return Refusal(f"{named(tile)} clicked again: the selection is cleared (a pair is two tiles).")
+        if selected is not None and selected.kind != tile.kind:
+            return Refusal(f"Not a pair: {named(selected)} and {named(tile)} are different kinds. "
+                           "The selection is cleared.", (selected.position, tile.position))
+        return None
+    tile = game.tile_at(target.position) if isinstance(target, TileBody) else None
+    if tile is None:
+        return Refusal("No tile there: the selection is cleared.") if selected is not None else None
+    if game.can_select(tile.position):
+        return Refusal(f"Click on the face of {named(tile)} to take it.")
+    depth, row, col = tile.position
+    above = game.tile_at((depth - 1, row, col)) if depth > 0 else None
+    if above is not None:
+        return Refusal(f"{named(tile)} is blocked: a tile lies on it ({named(above)}).",
+                       (tile.position,), (above.position,))
+    sides = [game.tile_at((depth, row, c)) for c in (col - 1, col + 1) if 0 <= c < COL_COUNT]
+    neighbours = [t for t in sides if t is not None]
+    if len(neighbours) == 2 and not free_mask(game.present) >> bit_of(tile.position) & 1:
+        return Refusal(f"{named(tile)} is blocked: both its sides are taken. Take a tile at an end of a row.",
+                       (tile.position,), tuple(t.position for t in neighbours))
+    return Refusal(f"{named(tile)} cannot be taken: the board's can_select says no (the tutorial's rule "
+                   "would let you take it).", (tile.position,))
+
+
+def explained(response: Any, game: Shanghai, ui: ShanghaiUI, target: object) -> Any:
+    """``response`` with the reason for a refused click added (words, and the tiles outlined), where the
+    click handler refused it without a word (the tutorial's bare NG sound). A refusal that outlines
+    tiles is said as an error, whose sound is the board's NG: the answer's own is left out."""
+    if not (isinstance(response, Response) and ui.playing and response.sound == "ng"
+            and response.action is None and response.command is None and response.message is None):
+        return response
+    try:
+        found = why_refused(game, ui, target)
+    except Exception:  # a replacement piece (a learner's can_select…) that fails here: the bare NG
+        return response
+    if found is None:
+        return response
+    base = response.ui if isinstance(response.ui, ShanghaiUI) else ui
+    return replace(response, message=found.words, error=bool(found.refused),
+                   sound=None if found.refused else response.sound,
+                   ui=replace(base, warned=(found.refused, found.blockers), warning=found.words))
+
+
+def put_back_problem(put_back: Callable[[Any, Tile], Any], before: Shanghai, after: Shanghai,
+                     action: str) -> str | None:
+    """What a learner's ``put_back`` (Tile.Undo) does wrong in putting back the pair ``action`` took from
+    ``before`` to ``after``, on the tutorial's grid; None where it puts the board back as it was."""
+    taken = [tile for label in action.split() if (tile := before.tile_at(label)) is not None]
+    grid = after.grid()
+    names = " and ".join(named(t) for t in taken)
+    try:
+        for tile in taken:
+            put_back(grid, tile)
+    except Exception as exc:
+        return f"Undo: putting back {names}, your tile_undo raised {type(exc).__name__}: {exc}"
+    try:
+        wrong = [(d, r, c) for d, layer in enumerate(before.grid()) for r, line in enumerate(layer)
+                 for c, tile in enumerate(line) if grid[d][r][c] != tile]
+    except (TypeError, IndexError, KeyError):
+        return f"Undo: putting back {names}, your tile_undo left the grid out of shape; the pair stays taken."
+    if not wrong:
+        return None
+    d, r, c = wrong[0]
+    should = before.tile_at((d, r, c))
+    has = grid[d][r][c]
+    shown = named(has) if isinstance(has, Tile) else repr(has)
+    said = (f"{d}.{r}.{c} should hold {named(should)} again, but holds {shown}" if should is not None
+            else f"your tile_undo put {shown} at {d}.{r}.{c}, where no tile lay")
+    return f"Undo: putting back {names}, {said}. The pair stays taken."
+
+
+# -- long work the board asks for: on copies and plain values, its answer checked against the game then ------
+def search_work(game: Shanghai, ui: ShanghaiUI, handler: Callable[..., Any] | None, nodes: int) -> Response[ShanghaiUI]:
+    """Search (探す) as long work: ``handler`` (a learner's ``on_search``) or the solver's :func:`search`
+    on a copy of ``game``; its answer is carried out only if the game has not moved on meanwhile."""
+    position, playing = game.copy(), ui.playing
+
+    def run(progress: Progress) -> Any:
+        if handler is not None:
+            return handler(position, ui, playing=playing)
+        return search(position, ui, playing=playing, nodes=nodes)
+
+    def then(answer: Any, now: Shanghai, now_ui: ShanghaiUI) -> Any:
+        return keep_board_state(answer, now_ui) if now is game else None
+
+    return Response(ui=ui, work=Work("Searching for a pair that keeps the game winnable", run, then))
+
+
+def check_winnable(game: Shanghai, nodes: int) -> Response[ShanghaiUI]:
+    """After a pair: the solver asks, beside the game (the board takes moves meanwhile), whether ``game``
+    can still be cleared; the warning is said only if the board still shows that position."""
+    position = game.copy()
+
+    def warn(winnable: bool | None, now: Shanghai, ui: ShanghaiUI) -> Response[ShanghaiUI] | None:
+        if winnable is False and now is game and ui.playing:
+            return Response(message="Careful: this position can no longer be cleared (the solver proved it). "
+                                    "Cancel takes back the last pair.", error=True)
+        return None
+
+    return Response(work=Work("Checking that the game can still be won", lambda progress: is_winnable(position, nodes),
+                              warn, beside=True, failed=lambda exc: f"(the solver could not check this position: {exc})"))
+
+
+def cleared(game: Shanghai, ui: ShanghaiUI, ms: int, shown: str, ranking: Ranking | None,
+            player: str) -> Response[ShanghaiUI]:
+    """The board is clear in ``ms`` milliseconds (``shown`` as the clock writes it): the game stops, and a
+    game Start began keeps its time in ``ranking``, as long work (another program holding the file makes
+    it wait); the ranking's refusal is said on the board."""
+    done = replace(ui, playing=False, time_ms=ms, banner=f"Cleared in {shown}" + (" (Search used)" if ui.given_up else ""))
+    if not ui.ranked:
+        return Response(ui=replace(done, ranking_note="not ranked: a loaded game's time did not start with the game"))
+    if ranking is None:
+        return Response(ui=done)
+    given_up, deal = ui.given_up, game.deal_number
+
+    def keep(progress: Progress) -> Entry | Exception:
+        try:
+            return ranking.add(player, ms, given_up=given_up, deal=deal)
+        except (RankingError, ValueError) as exc:  # a refusal is an answer, said on the board
+            return exc
+
+    def kept(answer: Entry | Exception, now: Shanghai, now_ui: ShanghaiUI) -> Response[ShanghaiUI] | None:
+        if now is not game:
+            return None
+        if isinstance(answer, Exception):
+            return Response(ui=replace(now_ui, ranking_note=f"not ranked: {answer}"))
+        return Response(ui=replace(now_ui, entry=answer))
+
+    return Response(ui=done, work=Work("Keeping your time in the ranking", keep, kept))

@@ -21,7 +21,8 @@ from typing import Any, Callable, ClassVar, Self
 from .. import checks
 from ..errors import IllegalMove, quote
 from ..game import Game, check_action_text, register_game
-from .board import (
+from .generate import deal as make_deal
+from .tutorial import (
     COL_COUNT,
     DEPTH_COUNT,
     KIND_NAMES,
@@ -35,7 +36,6 @@ from .board import (
     position_label,
     position_of_index,
 )
-from .generator import deal as make_deal
 
 __all__ = ["Shanghai", "parse_board", "pair_action"]
 
@@ -160,7 +160,7 @@ class Shanghai(Game):
     # -- reading ------------------------------------------------------------------------------------
     @property
     def present(self) -> int:
-        """The tiles still on the board as a bit mask (see :func:`gamelab.shanghai.board.bit_of`)."""
+        """The tiles still on the board as a bit mask (see :func:`gamelab.shanghai.tutorial.bit_of`)."""
         return self._present
 
     @property
@@ -232,7 +232,7 @@ class Shanghai(Game):
     def search(self) -> tuple[Tile, Tile] | None:
         """The first pair that can be taken, or None when stuck — the tutorial's ``search``
         (scan the free tiles in order; the first kind seen twice gives the pair): the answer of
-        :func:`~gamelab.shanghai.board.first_pair` on :meth:`grid`, or of :attr:`search_rule`."""
+        :func:`~gamelab.shanghai.tutorial.first_pair` on :meth:`grid`, or of :attr:`search_rule`."""
         rule = type(self).search_rule
         if rule is not None:
             found: tuple[Tile, Tile] | None = rule(self.grid())

@@ -27,7 +27,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Literal
 
-from .board import (
+from ..work import checkpoint
+from .tutorial import (
     COL_COUNT,
     DEPTH_COUNT,
     KINDS,
@@ -195,13 +196,16 @@ def create_problem(rng: random.Random, attempt: Callable[[random.Random], Any] |
     >>> create_problem(random.Random(1)).kinds == deal(1).kinds
     True
     """
+    # region retry
     try_once = attempt or init_tiles
     retries = 0
     while (result := try_once(rng)) is None:
         retries += 1
+        checkpoint()  # a slow learner's init_tiles in a board's long work: Stop ends it here
         if attempt is not None and retries >= MAX_ATTEMPTS:
             raise ValueError(f"init_tiles failed {retries} times in a row: it never fills every place")
     grid, order = result
+    # endregion
     kinds = {(t.depth, t.row, t.col): t.kind for layer in grid for line in layer for t in line if t is not None}
     return Deal(None, kinds, tuple(order), retries)
 

@@ -6,8 +6,9 @@ edges, the face (gamelab's own tile art), a tint on every tile that can be taken
 blue from the top layer down, twice as strong on the selected tile, which also gets a thick amber
 frame — and a red frame on the two tiles Search suggests. Layers are painted bottom first so upper tiles cover lower ones.
 
-Clickable targets are :class:`~gamelab.shanghai.controls.TileAt` on the faces of selectable tiles only,
-as the tutorial lays its invisible buttons: a click anywhere else is the canvas's NG click.
+Clickable targets are :class:`TileAt` on the faces of selectable tiles only, as the tutorial lays its
+invisible buttons: a click anywhere else is the canvas's NG click. Under them every tile drawn is a
+:class:`TileBody`, so the board can say which tile a refused click fell on.
 
 >>> from gamelab.shanghai import Shanghai
 >>> svg = ShanghaiPicture().svg(Shanghai.new(deal=1))
@@ -22,7 +23,9 @@ from typing import Callable, Sequence
 
 from ..pictures import CJK_FONT, FONT, Painter, Picture
 from ..pictures.tiles import draw_tile_face
-from .board import (
+from .game import Shanghai
+from .ranking import Entry
+from .tutorial import (
     FIELD_HEIGHT,
     FIELD_WIDTH,
     LAYER_DX,
@@ -34,9 +37,8 @@ from .board import (
     bit_of,
     screen_rect,
 )
-from .game import Shanghai
 
-__all__ = ["TileAt", "ShanghaiUI", "ShanghaiPicture", "LAYER_TINTS", "Tint", "tile_tint"]
+__all__ = ["TileAt", "TileBody", "ShanghaiUI", "ShanghaiPicture", "LAYER_TINTS", "Tint", "tile_tint"]
 
 
 def shanghai_kind(number: int) -> str:
@@ -62,15 +64,37 @@ class TileAt:
 
 
 @dataclass(frozen=True)
+class TileBody:
+    """Click target: anywhere on the tile drawn on top at a place (its face or its sides), under the face
+    target of a free tile. The handlers never see it (a click there is the tutorial's canvas ``onclick``,
+    target None); the board uses it to say why the tile cannot be taken."""
+
+    depth: int
+    row: int
+    col: int
+
+    @property
+    def position(self) -> Position:
+        return (self.depth, self.row, self.col)
+
+
+@dataclass(frozen=True)
 class ShanghaiUI:
     """Interface state: the selected tile (the tutorial's ``selected``), the pair Search framed
     (``sugested``), whether Search was used in this game (``isGiveuped``: the clock turns red and the
     time is not ranked with the others), and the text under クリア！ once the board is clear (None:
     "Cleared!"). The picture reads the marks; the board reads ``given_up``.
 
-    ``warned`` is the board's own brief mark after a refused click (not a handler's answer, so it is left
-    out of the text form): the tile clicked in vain outlined in red (a blocked tile, or the two tiles of
-    a mismatched pair), then in orange what blocks it (the tile on top, or its two neighbours).
+    The rest is the board's own state of this game, left out of the text form (a handler neither makes
+    nor changes it, and the board keeps it with each game it replaces):
+
+    * ``warned``: the brief mark after a refused click: the tile clicked in vain outlined in red (a
+      blocked tile, or the two tiles of a mismatched pair), then in orange what blocks it (the tile on
+      top, or its two neighbours); ``warning`` the words said with it (they go at the next input);
+    * ``playing``: the tutorial's ``isPlaying`` (after Start, until the clear; a loaded game at once);
+    * ``ranked``: Start began this game, so its time goes into the ranking (a loaded game's does not);
+    * ``time_ms``: the time of the clear; ``entry`` its place in the ranking, or ``ranking_note`` why
+      it has none.
     """
 
     selected: Position | None = None
@@ -78,22 +102,28 @@ class ShanghaiUI:
     given_up: bool = False
     banner: str | None = None
     warned: tuple[tuple[Position, ...], tuple[Position, ...]] = field(default=((), ()), repr=False)
+    warning: str = field(default="", repr=False)
+    playing: bool = field(default=False, repr=False)
+    ranked: bool = field(default=False, repr=False)
+    time_ms: int | None = field(default=None, repr=False)
+    entry: Entry | None = field(default=None, repr=False)
+    ranking_note: str = field(default="", repr=False)
 
 
 #: The frame of the selected tile.
 SELECTED = "#ffb000"
 #: The brief marks of a refused click: the tile clicked in vain, and what blocks it.
 REFUSED, BLOCKER = "#ff1f3a", "#ff9100"
-#: The tint of a selectable tile per layer (colour, strength), strength doubled when selected.
+#: The tint of a selectable tile per layer (color, strength), strength doubled when selected.
 LAYER_TINTS = {0: ("rgb(255, 0, 0)", 0.2), 1: ("rgb(255, 255, 0)", 0.2), 2: ("rgb(0, 255, 0)", 0.2),
                3: ("rgb(0, 0, 255)", 0.1)}
 
 Tint = tuple[int, int, int, float]
-"""A colour laid over a tile: red, green, blue (0–255) and opacity (0–1), the tutorial's ``rgba(…)``."""
+"""A color laid over a tile: red, green, blue (0–255) and opacity (0–1), the tutorial's ``rgba(…)``."""
 
 
 def tile_tint(depth: int, selected: bool) -> Tint:
-    """The colour laid over a tile that can be taken — the tutorial's ``Tile.Draw`` (選択可能な牌に着色する):
+    """The color laid over a tile that can be taken — the tutorial's ``Tile.Draw`` (選択可能な牌に着色する):
     red, yellow, green, blue from the top layer down, at opacity 0.2 (the blue 0.1), twice as strong
     (``magnification = 2``) on the selected tile.
 
@@ -116,8 +146,8 @@ class ShanghaiPicture(Picture[Shanghai]):
 
     ``png_scale`` is the PNG's pixels per picture pixel (a board's still picture, stored in a notebook
     beside the widget, uses 1: a third of the bytes). ``set_position(depth, row, col) -> (left, top, right,
-    bottom)`` and ``tint(depth, selected) -> (r, g, b, opacity)`` replace :func:`~gamelab.shanghai.board.screen_rect` and :func:`tile_tint` (a learner's
-    ``SetPosition`` and ``Draw`` colours): the tiles are drawn, and clicked, where the replacement puts them.
+    bottom)`` and ``tint(depth, selected) -> (r, g, b, opacity)`` replace :func:`~gamelab.shanghai.tutorial.screen_rect` and :func:`tile_tint` (a learner's
+    ``SetPosition`` and ``Draw`` colors): the tiles are drawn, and clicked, where the replacement puts them.
     """
 
     background = "#008b8b"
@@ -159,10 +189,10 @@ class ShanghaiPicture(Picture[Shanghai]):
                            suggested=tile.position in suggested, at=at, tint=self.tint)
         # endregion
         refused, blockers = ui.warned
-        for colour, width, out, places in ((BLOCKER, 3.0, -2.5, blockers), (REFUSED, 4.0, 2.0, refused)):
+        for color, width, out, places in ((BLOCKER, 3.0, -2.5, blockers), (REFUSED, 4.0, 2.0, refused)):
             for position in places:  # the refused tile's frame outside its face, its blockers' inside theirs
                 left, top, right, bottom = self.place(position)
-                p.round_rect(left - out, top - out, right - left + 2 * out, bottom - top + 2 * out, 3, stroke=colour,
+                p.round_rect(left - out, top - out, right - left + 2 * out, bottom - top + 2 * out, 3, stroke=color,
                              line_width=width)
 
     def place(self, position: Position) -> tuple[float, float, float, float]:
@@ -172,26 +202,19 @@ class ShanghaiPicture(Picture[Shanghai]):
         left, top, right, bottom = (float(v) for v in tuple(rule(*position))[:4])
         return left, top, right, bottom
 
-    def tile_under(self, state: Shanghai, x: float, y: float) -> Tile | None:
-        """The tile drawn on top at picture pixel (x, y) — its face or its sides — or None (the field)."""
-        for tile in sorted(state.tiles, key=lambda t: (t.depth, -t.row, -t.col)):  # the last drawn first
-            left, top, right, bottom = self.place(tile.position)
-            if left <= x < right + LAYER_DX and top <= y < bottom + LAYER_DY:
-                return tile
-        return None
-
     @staticmethod
     def draw_tile(p: Painter, tile: Tile, *, can_select: bool, selected: bool = False, suggested: bool = False,
                   face: bool = True, at: Sequence[float] | None = None,
                   tint: Callable[[int, bool], Sequence[float]] | None = None) -> None:
         """One tile, as the tutorial's ``Tile.Draw``: a body (the same for every tile of a kind, so a
         canvas paints it once as a sprite and copies it), then the selection tint and the suggestion frame.
-        ``at`` is the face's top-left corner (default: where ``SetPosition`` puts it), ``tint`` the colour rule."""
+        ``at`` is the face's top-left corner (default: where ``SetPosition`` puts it), ``tint`` the color rule."""
         left, top = at if at is not None else (tile.left, tile.top)
         kind = shanghai_kind(tile.kind) if face else None
         # one spare pixel all round, so the edges' strokes are not clipped by the sprite's border
         p.sprite(("shanghai-tile", kind), left - 1, top - 1, TILE_WIDTH + LAYER_DX + 2, TILE_HEIGHT + LAYER_DY + 2,
                  lambda painter, x, y: ShanghaiPicture.draw_body(painter, kind, x + 1, y + 1))
+        p.region(left, top, TILE_WIDTH + LAYER_DX, TILE_HEIGHT + LAYER_DY, TileBody(*tile.position))
         if can_select:
             red, green, blue, opacity = (tint or tile_tint)(tile.depth, selected)
             p.rect(left, top, TILE_WIDTH, TILE_HEIGHT, fill=f"rgb({red}, {green}, {blue})",
@@ -207,6 +230,7 @@ class ShanghaiPicture(Picture[Shanghai]):
     def draw_body(p: Painter, kind: str | None, left: float, top: float) -> None:
         """A tile's body with its top-left face corner at (left, top): white, the shaded right and
         bottom sides, black edges, and the face of ``kind`` (``None``: a blank face)."""
+        # region body
         right, bottom = left + TILE_WIDTH, top + TILE_HEIGHT
         dx, dy = LAYER_DX, LAYER_DY
         # the body hides what lies under it
@@ -223,6 +247,7 @@ class ShanghaiPicture(Picture[Shanghai]):
                     (left, bottom)], stroke="black")
         p.line(right + dx, bottom + dy, right, bottom, stroke="black")
         p.rect(left, top, TILE_WIDTH, TILE_HEIGHT, fill="#fdfcf7", stroke="black")
+        # endregion
         if kind is not None:
             draw_tile_face(p, kind, left + 1, top + 1, TILE_WIDTH - 2, TILE_HEIGHT - 2, background=False)
 

@@ -40,9 +40,9 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
+from ..checks import flag, seed, whole
 from ..clock import format_milliseconds
 from ..errors import quote
-from ..setup import flag, seed, whole
 
 __all__ = ["Ranking", "Entry", "RankingError", "data_dir", "clean_player_name", "share_text", "MAX_NAME_LENGTH",
            "MAX_TIME_MS", "MAX_TOP"]

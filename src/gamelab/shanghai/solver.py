@@ -36,9 +36,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .board import COL_COUNT, DEPTH_COUNT, LAYER_STRIDE, ROW_COUNT, bit_of, free_mask, iter_bits, position_of_index
+from ..work import checkpoint
 from .game import Shanghai, pair_action
-from .generator import create_problem_fast, random_deal
+from .generate import create_problem_fast, random_deal
+from .tutorial import COL_COUNT, DEPTH_COUNT, LAYER_STRIDE, ROW_COUNT, bit_of, free_mask, iter_bits, position_of_index
 
 __all__ = [
     "DEFAULT_NODE_LIMIT",
@@ -49,6 +50,7 @@ __all__ = [
     "random_deal_masks",
     "random_deal_statistics",
     "solve",
+    "solve_masks",
     "unwinnable_core",
     "winning_hint",
 ]
@@ -83,7 +85,7 @@ class _OutOfBudget(Exception):
     pass
 
 
-#: Bit indices of the board's masks (4 layers of 8 rows of 13 places, see :mod:`.board`).
+#: Bit indices of the board's masks (4 layers of 8 rows of 13 places, see :mod:`.tutorial`).
 _BITS = DEPTH_COUNT * LAYER_STRIDE
 
 Split = tuple[int, ...]
@@ -241,6 +243,7 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise _OutOfBudget
+        checkpoint()  # a node costs far more than this look at Stop (a board's long work ends here)
         present, kinds = self.present, self.kinds
         while True:
             loose = self.loose
@@ -358,9 +361,11 @@ def _steps_to_actions(steps: list[int]) -> list[str]:
     return actions
 
 
-def _solve_mask(present: int, kind_masks: dict[int, int], node_limit: int) -> Solution:
-    """The search with restarts: each run gets a larger budget than the last (runs after the first
-    shuffle near-equal choices); a run that ends within its budget has answered, either way."""
+def solve_masks(present: int, kind_masks: dict[int, int], node_limit: int = DEFAULT_NODE_LIMIT) -> Solution:
+    """:func:`solve` on bit masks (the tiles present, each kind's tiles), as the bench draws deals.
+
+    The search restarts: each run gets a larger budget than the last (runs after the first shuffle
+    near-equal choices); a run that ends within its budget has answered, either way."""
     search = _Search(present, kind_masks)
     budget, run, used = RESTART_FIRST, 0, 0
     while True:
@@ -388,7 +393,7 @@ def solve(game: Shanghai, node_limit: int = DEFAULT_NODE_LIMIT) -> Solution:
 
     ``node_limit`` bounds the partial pairings examined; past it the answer is ``"unknown"``.
     """
-    return _solve_mask(game.present, game.kind_masks, node_limit)
+    return solve_masks(game.present, game.kind_masks, node_limit)
 
 
 def unwinnable_core(present: int, kind_masks: dict[int, int], node_limit: int = DEFAULT_NODE_LIMIT) -> list[int] | None:
@@ -462,7 +467,7 @@ def random_deal_statistics(count: int, seed: int = 0, node_limit: int = DEFAULT_
     counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
     for _ in range(count):
         masks = random_deal_masks(rng)
-        counts[_solve_mask(sum(masks.values()), masks, node_limit).status] += 1
+        counts[solve_masks(sum(masks.values()), masks, node_limit).status] += 1
     return counts
 
 
