@@ -8,7 +8,9 @@ can never differ between the two. Dropping cards on no pile (or on their own) pu
 Mouse: click the stock to turn cards over (or the empty stock to turn the waste back), click a card
 and then a pile, drag cards (the pile under them lights up when the drop would be legal), double-click
 a card to send it to its foundation. Keys (:func:`key`): ``d``/space draw, ``f`` selected card to its
-foundation, ``h`` hint, ``a`` auto-complete, ``Escape`` drop the selection.
+foundation, ``h`` hint, ``a`` auto-complete, ``Escape`` drop the selection. The buttons' answers are
+here too: :func:`hint`, :func:`auto_complete`, and the solver's, asked as long work on a copy of the
+position (:func:`ask_solver`, :func:`finish`).
 
 The picture tags what can be clicked with the targets below; :class:`KlondikeUI` is what the picture
 shows beyond the position (a selection, cards being dragged, a highlighted pile, hint rings).

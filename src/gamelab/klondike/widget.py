@@ -89,7 +89,8 @@ class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
         for _ in range(50):
             game = self.rules.new_game(game, deal.draw)
             progress.check()
-            progress.note(f"trying deal {game.setup.get('seed')}")
+            progress.note(f"{'looking for a winnable deal: ' if deal.winnable_only else ''}"
+                          f"trying deal {game.setup.get('seed')}")
             if not deal.winnable_only or solve(game, budget=budget).solved:
                 break
         return game
