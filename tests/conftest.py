@@ -17,6 +17,8 @@ import urllib.request
 from pathlib import Path
 from typing import Callable, Iterator
 
+import asyncio
+
 import nbformat
 import pytest
 
@@ -217,3 +219,21 @@ def jupyterlab(tmp_path, chromium_path) -> Iterator[Callable[..., str]]:
             process.wait(15)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@pytest.fixture(autouse=True)
+def no_running_loop(request):
+    """Every test but a browser test runs as plain Python does: with no event loop on the test's thread.
+
+    Playwright's sync API (the browser tests) keeps a loop marked as running on this thread for the whole
+    session: a board would take it for a kernel's and start long work asked for by a click on a thread whose
+    answer that loop never delivers. A test that wants a loop runs its own (``run_loop``)."""
+    if "page" in request.fixturenames:  # a browser test: Playwright's own loop stays
+        yield
+        return
+    loop = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)

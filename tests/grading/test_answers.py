@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from gamelab.klondike import Card, Klondike
 from gamelab.lessons.answers import Foreign, MalformedAnswer, Raised, decode, dumps, encode, loads, roundtrip
 from gamelab.lessons.othello import NOTHING
-from gamelab.shanghai.generator import UNFILLED
+from gamelab.shanghai.generate import UNFILLED
 
 
 def test_builtins_keep_their_exact_types() -> None:

@@ -27,7 +27,7 @@ from gamelab.othello.game import parse_transcript
 from gamelab.riichi import Hand, check_tile, make_rules, normalize_meld
 from gamelab.riichi.table import RiichiGame
 from gamelab.shanghai import Shanghai
-from gamelab.shanghai.board import parse_position
+from gamelab.shanghai.tutorial import parse_position
 from gamelab.shanghai.controls import read_start
 from gamelab.shanghai.game import parse_board
 

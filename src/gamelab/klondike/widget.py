@@ -80,6 +80,9 @@ class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
     def make_ui(self, game: Klondike) -> KlondikeUI:
         return KlondikeUI()
 
+    def new_game_label(self, game: Klondike) -> str:
+        return "Looking for a winnable deal" if self.deal.winnable_only else "Dealing a new game"
+
     def new_game(self, game: Klondike, progress: Progress) -> Klondike:
         """The rules' ``new_game`` (newGame: the next deal number), with the draw count chosen; with
         winnable deals only, the solver tries deal after deal. New game and Play again both come here."""
@@ -89,8 +92,7 @@ class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
         for _ in range(50):
             game = self.rules.new_game(game, deal.draw)
             progress.check()
-            progress.note(f"{'looking for a winnable deal: ' if deal.winnable_only else ''}"
-                          f"trying deal {game.setup.get('seed')}")
+            progress.note(f"trying deal {game.setup.get('seed')}")
             if not deal.winnable_only or solve(game, budget=budget).solved:
                 break
         return game

@@ -711,7 +711,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         if self.refuse_while_busy():
             return
         game = self.game.copy()
-        self._long("Dealing a new game", lambda progress: self.spec.new_game(game, progress), self.start)
+        self._long(self.spec.new_game_label(game), lambda progress: self.spec.new_game(game, progress), self.start)
 
     def start(self, game: G) -> None:
         """Play ``game`` from now on (a new record, fresh interface state, the clock at zero).

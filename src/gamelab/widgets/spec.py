@@ -125,6 +125,10 @@ class BoardSpec(Generic[G, U]):
         """The position New game starts from ``game`` (a copy). Default: the same setup again."""
         return type(game).new(**game.setup)
 
+    def new_game_label(self, game: G) -> str:
+        """What the progress line says while New game's position is found (a search for a winnable deal)."""
+        return "Dealing a new game"
+
     def status(self, game: G, ui: U) -> str:
         return str(getattr(game, "status", ""))
 
