@@ -252,3 +252,23 @@ def test_a_specs_settings_are_shown_folded_kept_in_step_and_set_by_the_page():
     board.spec.seed = 9  # the state changes: the widget follows at the next refresh, and is not "changed"
     board.refresh()
     assert board.setting("seed").value == 9 and board.spec.heard == ["size", "dots"]
+
+
+def test_a_spec_may_refuse_an_undo_and_put_its_board_beside_a_column():
+    class Careful(LightsOutSpec):
+        title = "CarefulBoard"
+        side = (280, 400)
+
+        def undoing(self, game, ui):
+            if game.presses > 1:
+                return Response.refuse("only the last press can be taken back")
+            return None
+
+    board = PlayBoard(Careful(3, 0), sound=False)
+    (row,) = board.children
+    picture, column = row.children
+    assert picture is board.view.box and column.layout.min_width == "280px" and board.status_line in column.children[0].children
+    click(board, Lamp(0, 0))
+    click(board, Lamp(1, 1))
+    board.undo()
+    assert board.record.actions == ["a1", "b2"] and "only the last press" in board.status_line.value

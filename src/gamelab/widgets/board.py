@@ -259,6 +259,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         #: a row for a game's extra controls (settings), under the buttons
         self.extras = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        #: a game's panels (a result, a ranking), under its controls
+        self.panels = widgets.VBox()
         self.sounds = SoundPlayer(volume) if sound else None
         self.clock = ClockDisplay(Clock(now) if now else Clock(), clock_format, clock_interval,
                                   on_tick=lambda: self.spec.tick(self)) if clock else None
@@ -283,16 +285,32 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         if row:
             footer.append(widgets.HBox(row, layout=widgets.Layout(align_items="center")))
         footer.append(self.extras)
+        if self.panels.children:
+            footer.append(self.panels)
         if self.record_panel is not None:
             footer.append(self.record_panel)
         footer.append(self.page)
         status = widgets.VBox([self.status_line, self.work_box])
-        super().__init__(spec.arrange(self, [self.view.box, status, *footer]))
+        parts = [self.view.box, status, *footer]
+        super().__init__(spec.arrange(self, self._beside(parts) if spec.side else parts))
         self.add_class("gamelab-board")
         self._built = True
         with self._one_frame():
             self._automatic()  # the board may move first (the computer as black, a forced pass)
             self.refresh()
+
+    def _beside(self, parts: list[Any]) -> list[Any]:
+        """The picture on the left and a column of everything else at its right (``spec.side``: the
+        column's narrowest and widest, CSS px), wrapping under the picture on a narrow page."""
+        low, high = self.spec.side or (260, 420)
+        picture, *rest = parts
+        picture.layout.width = f"{self.picture.size(self.game, self.ui)[0]}px"
+        picture.layout.max_width = "100%"
+        picture.layout.flex = "0 1 auto"
+        column = widgets.VBox(rest, layout=widgets.Layout(flex=f"1 1 {low}px", min_width=f"{low}px",
+                                                          max_width=f"{high}px", padding="0 0 0 10px"))
+        column.add_class("gamelab-side")
+        return [widgets.HBox([picture, column], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))]
 
     # -- state ---------------------------------------------------------------------------------------
     @property
@@ -752,6 +770,10 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
                 self.message = "The game you were playing is back (Redo returns to the new one)."
                 self.refresh()
                 return
+            answer = self.spec.undoing(self.game, self.ui) if self.record.can_undo else None
+            if answer is not None and answer.error:
+                self.respond(answer)
+                return
             try:
                 self.record.undo()
             except IllegalMove as exc:
@@ -760,7 +782,9 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             while self.record.can_undo and not self.spec.players_turn(self.game):
                 self.record.undo()
             self.message = ""
-            if self.spec.reset_ui_on_undo:
+            if answer is not None and answer.ui is not None:
+                self.ui = answer.ui
+            elif self.spec.reset_ui_on_undo:
                 self.ui = self._fresh_ui()
             if not self.spec.players_turn(self.game):  # back at a start where the board moves first
                 self._automatic()

@@ -99,6 +99,9 @@ class BoardSpec(Generic[G, U]):
     refused_sound: ClassVar[str | None] = "ng"
     #: Undo starts from fresh interface state (False: keep toggles such as "show chances")
     reset_ui_on_undo: ClassVar[bool] = True
+    #: the status line, buttons and the rest in a column beside the picture, from ``side[0]`` to ``side[1]``
+    #: CSS px wide (it wraps under the picture on a narrow page), so a tall board fits a laptop's screen
+    side: ClassVar[tuple[int, int] | None] = None
     #: the board's defaults for its clock (a caller's ``clock=…`` wins)
     clock: ClassVar[bool] = False
     clock_format: Callable[[float], str] = staticmethod(format_seconds)
@@ -166,6 +169,12 @@ class BoardSpec(Generic[G, U]):
 
     def automatic(self, game: G, ui: U) -> Response[U] | None:
         """What the board plays by itself in ``game`` (None: a person moves)."""
+        return None
+
+    def undoing(self, game: G, ui: U) -> Response[U] | None:
+        """Undo is about to take back the last action of ``game``: a refusal (``error=True``) stops it and
+        says why; an answer's ``ui`` is the interface state after it (default: fresh, or kept with
+        :attr:`reset_ui_on_undo` False)."""
         return None
 
     def players_turn(self, game: G) -> bool:
