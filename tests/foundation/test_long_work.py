@@ -282,8 +282,8 @@ def test_shanghais_solver_check_runs_beside_the_game_and_never_locks_the_board()
 
     async def main():
         board = ShanghaiBoard(ranking=None, solver_nodes=500, sound=False)
-        board.record = Record(Shanghai.new(board=text))
-        board.playing = True
+        board.start(Shanghai.new(board=text))
+        assert board.playing
         with board.from_page():  # as a click plays it
             board.act("3.0.2 3.0.3")
         assert board.busy is None  # the check works on a copy: nothing to refuse meanwhile
