@@ -287,7 +287,9 @@ def test_no_module_imports_another_modules_private_names(path):
 
 
 def test_one_spelling_of_color():
-    """``color``, as CSS, matplotlib and Pillow spell it: in the code, the docs and the lessons alike."""
+    """``color``, as CSS, matplotlib and Pillow spell it, and never the British spelling: in the code, the docs
+    and the lessons alike."""
+    british = re.compile("[cC]olo" + "ur")  # (spelled in two halves, so this file passes its own test)
     roots = [PACKAGE, SRC.parent / "notebooks", SRC.parent / "docs", SRC.parent / "tests"]
     files = [p for root in roots for p in root.rglob("*") if p.suffix in (".py", ".md", ".ipynb")]
     files.append(SRC.parent / "README.md")

@@ -197,8 +197,8 @@ def test_a_spec_with_the_defaults_plays_through_its_controls():
     board.new_game()
     board.undo()
     assert board.record.actions == ["a1"]
-    with pytest.raises(ValueError, match="BareBoard has no argument 'colour'"):
-        PlayBoard(Bare(), colour="red")
+    with pytest.raises(ValueError, match="BareBoard has no argument 'hue'"):
+        PlayBoard(Bare(), hue="red")
 
 
 def test_a_setting_set_through_the_board_is_the_specs():
