@@ -293,8 +293,8 @@ def test_one_spelling_of_color():
     roots = [PACKAGE, SRC.parent / "notebooks", SRC.parent / "docs", SRC.parent / "tests"]
     files = [p for root in roots for p in root.rglob("*") if p.suffix in (".py", ".md", ".ipynb")]
     files.append(SRC.parent / "README.md")
-    bad = sorted(str(p.relative_to(SRC.parent)) for p in files if re.search(r"[cC]olour", p.read_text(encoding="utf-8")))
-    assert not bad, f"'colour' in {bad}"
+    bad = sorted(str(p.relative_to(SRC.parent)) for p in files if british.search(p.read_text(encoding="utf-8")))
+    assert not bad, f"the British spelling in {bad}"
 
 
 def test_lessons_point_into_shipped_code_by_named_regions_only():

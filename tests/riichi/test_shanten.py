@@ -177,7 +177,7 @@ def test_the_suit_table_worked_out_ahead_matches_the_search():
     import sys
 
     core = sys.modules["gamelab.riichi.shanten"]
-    core._clear_tables()
+    core.clear_tables()
     table = core._read_suit_table()
     assert table is not None, "suit_values.xz is missing from the package or damaged"
     index, ids = table
@@ -189,12 +189,12 @@ def test_the_suit_table_worked_out_ahead_matches_the_search():
         if sum(counts) > 14:
             assert index[position] == 255
             continue
-        assert core._VECTORS[ids[index[position]]] == core._suit_value(counts), counts
+        assert core.VECTORS[ids[index[position]]] == core._suit_value(counts), counts
         packed = sum(count << 4 * n for n, count in enumerate(counts))
         assert core._packed_suit_entry(packed) == core._entry(counts), counts
         checked += 1
     assert checked == 405_350
-    core._clear_tables()  # the search's memo is large; let it go
+    core.clear_tables()  # the search's memo is large; let it go
 
 
 def test_without_the_suit_table_the_search_gives_the_same_answers(monkeypatch, tmp_path):
@@ -208,10 +208,10 @@ def test_without_the_suit_table_the_search_gives_the_same_answers(monkeypatch, t
         if broken.name == "damaged.xz":
             broken.write_bytes(b"not a table")
         monkeypatch.setattr(core, "SUIT_TABLE_PATH", broken)
-        core._clear_tables()
+        core.clear_tables()
         assert [shanten(h) for h in hands] == expected
         assert core._SUIT_TABLE["table"] is None
     monkeypatch.undo()
-    core._clear_tables()
+    core.clear_tables()
     assert [shanten(h) for h in hands] == expected
     assert core._SUIT_TABLE["table"] is not None

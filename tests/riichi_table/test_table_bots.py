@@ -8,7 +8,7 @@ import pytest
 
 from gamelab.riichi import Hand
 from gamelab.riichi.table import Bot, Table, staged_table
-from gamelab.riichi.table.bots import DEFAULT_LEVEL, LEVELS, Tuning, _Look, _Record
+from gamelab.riichi.table.ai import DEFAULT_LEVEL, LEVELS, Tuning, _Look, _Record
 from gamelab.riichi.table.tactics import (
     Danger,
     keys_of_packed,
@@ -300,7 +300,7 @@ def test_the_suit_tables_agree_with_shanten_tile_by_tile():
 def test_a_hand_made_from_keys_is_the_hand_its_string_reads(text, red_suits, reds):
     """The bots score imagined ready hands made straight from suit keys; they must be the hands the
     hand string reads, red fives and melds included, and a fifth copy across hand and melds is refused."""
-    from gamelab.riichi.table.bots import _hand_of_keys
+    from gamelab.riichi.table.ai import _hand_of_keys
 
     hand = Hand.from_string(text)
     made = _hand_of_keys(keys_of_packed(hand.packed), red_suits, reds, hand.melds)
@@ -315,7 +315,7 @@ def test_the_suit_tables_are_forgotten_with_the_shanten_tables():
     """The per-suit tables hold the shanten core's vector ids; when the core forgets its tables (the
     shanten bench measures a cold start) they must go too, or later answers would use stale ids."""
     from gamelab.riichi import shanten_of_counts
-    from gamelab.riichi.shanten import _clear_tables
+    from gamelab.riichi.shanten import clear_tables
     from gamelab.riichi.table.tactics import Shape
 
     texts = ["m123p456s789z1123", "m1234p456s789z112", "m11223p5578s3469", "p1199s19z1234567"]
@@ -333,7 +333,7 @@ def test_the_suit_tables_are_forgotten_with_the_shanten_tables():
                 and shanten_of_counts([c + (i == k) for i, c in enumerate(counts)], 0) < now]
 
     assert [lowering(t) for t in texts] == [told(t) for t in texts]
-    _clear_tables()
+    clear_tables()
     shanten_of_counts([1] * 9 + [0] * 18 + [2, 2, 1, 0, 0, 0, 0])  # new ids, in a new order
     assert [lowering(t) for t in reversed(texts)] == [told(t) for t in reversed(texts)]
 

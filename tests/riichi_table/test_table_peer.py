@@ -86,7 +86,7 @@ def test_without_node_the_bench_says_so_and_gives_no_rows(monkeypatch, capsys):
 def test_without_node_the_speed_bench_keeps_the_rows_it_can_measure(monkeypatch, capsys):
     from gamelab.riichi import bench_shanten, bench_speed
 
-    if bench_shanten._data_dir() is None:
+    if bench_shanten.data_dir() is None:
         pytest.skip("no conformance data ($GAMELAB_CONFORMANCE_DATA)")
     pytest.importorskip("mahjong")
     monkeypatch.setattr(peer_module.shutil, "which", lambda name: None)

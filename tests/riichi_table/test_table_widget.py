@@ -47,7 +47,7 @@ def test_the_discard_shown_at_once_is_the_table_drawn_so_far():
     whole = RecordingPainter(WIDTH, HEIGHT)
     TablePicture().paint(whole, view)
     cleared, *drawn = part.calls
-    assert cleared[0] == "rect" and cleared[1][:4] == MY_ROW  # the hand row's box, in the felt's colour
+    assert cleared[0] == "rect" and cleared[1][:4] == MY_ROW  # the hand row's box, in the felt's color
     assert len(drawn) > 20 and all(op in whole.calls for op in drawn)  # the same tiles, drawn the same way
 
 

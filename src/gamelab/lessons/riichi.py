@@ -570,9 +570,9 @@ class _CardPicture(Picture[_Card]):
             y = 44 + 26 * i
             if differs:
                 p.round_rect(4, y, 632, 24, 6, fill="#fdecee", stroke=RED, line_width=2)
-            for x, text, colour in zip(columns, (key, meaning, shipped, yours),
+            for x, text, color in zip(columns, (key, meaning, shipped, yours),
                                        (INK, GREY, INK, RED if differs else INK)):
-                p.text(x, y + 12, text, size=12, fill=colour, align="left", family=CJK_FONT)
+                p.text(x, y + 12, text, size=12, fill=color, align="left", family=CJK_FONT)
         if state.note:
             p.text(12, 44 + 26 * len(state.rows) + 10, state.note, size=11, fill=GREY, align="left", family=CJK_FONT)
 

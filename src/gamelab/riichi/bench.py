@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 from ..measure import Row
 from . import shanten_of_counts
 from .table import Bot, Table
-from .table.bots import DEFAULT_LEVEL, LEVELS
+from .table.ai import DEFAULT_LEVEL, LEVELS
 
 __all__ = ["run"]
 

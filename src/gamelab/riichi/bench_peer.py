@@ -42,13 +42,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..measure import Row, wilson
-from .bench_shanten import _data_dir
-from .hand import Hand, _clear_string_tables
+from .bench_shanten import data_dir
+from .hand import Hand, clear_string_tables
 from .rules import Rules
-from .scoring import WinContext, _clear_tables, score
+from .scoring import WinContext, clear_tables, score
 from .shanten import shanten
 from .table import Table
-from .table.bots import DEFAULT_LEVEL, Bot
+from .table.ai import DEFAULT_LEVEL, Bot
 from .table.peer import PeerPlayer, PeerProcess, PeerUnavailable, node_peer
 
 __all__ = ["run", "Tally", "play_mixed", "play_alone", "GAME_RULES"]
@@ -195,8 +195,8 @@ def _best(repeat: int, work: Callable[[], object], before: Callable[[], object] 
 
 
 def _clear_scoring_tables() -> None:
-    _clear_tables()
-    _clear_string_tables()
+    clear_tables()
+    clear_string_tables()
 
 
 def python_workloads(data: Path, hands: int | None = None,
@@ -250,10 +250,10 @@ def python_workloads(data: Path, hands: int | None = None,
 
     return {
         "build": (build, None),
-        "parse": (parse, _clear_string_tables),
+        "parse": (parse, clear_string_tables),
         "shanten": (shanten_built, None),
         "shanten_built_here": (shanten_here, None),
-        "shanten_from_strings": (shanten_strings, _clear_string_tables),
+        "shanten_from_strings": (shanten_strings, clear_string_tables),
         "score": (scoring, _clear_scoring_tables),
     }
 
@@ -342,7 +342,7 @@ def run(quick: bool = False) -> list[Row]:
                                   f"(seeds {first_seed}-{first_seed + alone - 1}), {mine_alone.hands} / {ai_alone.hands} hands",
                         reference_value=round(ai_alone.exhaustive_rate, 4),
                         ratio=mine_alone.exhaustive_rate / ai_alone.exhaustive_rate if ai_alone.exhaustive_rate else None))
-        data = _data_dir()
+        data = data_dir()
         if data is None:
             _progress("no conformance data ($GAMELAB_CONFORMANCE_DATA): speed rows skipped")
         else:

@@ -26,21 +26,21 @@ from pathlib import Path
 from typing import Callable
 
 from ..measure import Row, best_of, timed
-from .hand import Hand, _clear_string_tables
+from .hand import Hand, clear_string_tables
 from .rules import Rules
 from .scoring import WinContext, score
-from .shanten import _clear_tables, shanten, waits
+from .shanten import clear_tables, shanten, waits
 from .tiles import TILE_KINDS
 from .wall import Wall
 
 
-def _data_dir() -> Path | None:
+def data_dir() -> Path | None:
     env = os.environ.get("GAMELAB_CONFORMANCE_DATA")
     candidates = ([Path(env)] if env else []) + [Path(__file__).resolve().parents[3].parent / "shared" / "data"]
     return next((c for c in candidates if (c / "majiang").is_dir()), None)
 
 
-def _hands(data: Path | None, count: int) -> tuple[list[list[str]], str]:
+def sample_hands(data: Path | None, count: int) -> tuple[list[list[str]], str]:
     if data is not None:
         tiles: list[list[str]] = []
         for number in range(1, 5):
@@ -93,7 +93,7 @@ def strings_row(tiles: list[list[str]], label: str, repeat: int, bench: str = "s
             yardstick(to_34(text))
 
     # CPU time of this process on both sides, so a busy machine counts against neither
-    mine = min(_cpu_seconds(ours, _clear_string_tables) for _ in range(repeat))
+    mine = min(_cpu_seconds(ours, clear_string_tables) for _ in range(repeat))
     other = min(_cpu_seconds(theirs) for _ in range(max(1, repeat // 2)))
     n = len(tiles)
     return Row(bench, f"shanten from hand strings, {label}", _per_second(n, mine), "hands/s",
@@ -112,8 +112,8 @@ def _cpu_seconds(work: Callable[[], object], before: Callable[[], object] | None
 def run(quick: bool = False) -> list[Row]:
     """Measure and return the rows (``quick``: a tenth of the hands, fewer repeats)."""
     rows: list[Row] = []
-    data = _data_dir()
-    tiles, label = _hands(data, 4000 if quick else 40000)
+    data = data_dir()
+    tiles, label = sample_hands(data, 4000 if quick else 40000)
     hands = [Hand(t) for t in tiles]
     n = len(hands)
     repeat = 2 if quick else 5
@@ -122,7 +122,7 @@ def run(quick: bool = False) -> list[Row]:
         for hand in hands:
             shanten(hand)
 
-    _clear_tables()
+    clear_tables()
     cold, _ = timed(ours)
     warm = best_of(repeat, ours)
     reference = reference_value = ratio = None

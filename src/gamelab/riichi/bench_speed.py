@@ -16,7 +16,7 @@ import sys
 
 from ..measure import Row
 from .bench_peer import speed_rows
-from .bench_shanten import _data_dir, _hands, strings_row
+from .bench_shanten import data_dir, sample_hands, strings_row
 from .table.peer import PeerUnavailable, node_peer
 
 __all__ = ["run"]
@@ -24,7 +24,7 @@ __all__ = ["run"]
 
 def run(quick: bool = False) -> list[Row]:
     """Measure and return the rows."""
-    data = _data_dir()
+    data = data_dir()
     if data is None:
         print("riichi-speed: no rows: no conformance data ($GAMELAB_CONFORMANCE_DATA)", file=sys.stderr)
         return []
@@ -37,7 +37,7 @@ def run(quick: bool = False) -> list[Row]:
         with peer:
             versions = peer.request({"cmd": "hello"})["versions"]
             rows += speed_rows(peer, data, quick, versions, bench="riichi-speed")
-    tiles, label = _hands(data, 4000 if quick else 40000)
+    tiles, label = sample_hands(data, 4000 if quick else 40000)
     strings = strings_row(tiles, label, 3 if quick else 5, bench="riichi-speed")
     if strings is not None:
         rows.append(strings)

@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Iterable, Iterator
 
 from ..errors import IllegalMove
-from .tiles import SUITS, _type_of, check_tile, is_tile, meld_type, normalize_meld
+from .tiles import SUITS, canonical_meld_type, check_tile, is_tile, meld_type, normalize_meld
 
 __all__ = ["Hand"]
 
@@ -46,8 +46,8 @@ _BASE = {"m": 0, "p": 10, "s": 20, "z": 30}
 _SHIFT = {suit: 4 * base for suit, base in _BASE.items()}
 _LENGTH = {"m": 10, "p": 10, "s": 10, "z": 8}
 _NIBBLES = 38
-_EIGHTS = int("8" * _NIBBLES, 16)
-_THREES = int("3" * _NIBBLES, 16)
+EIGHTS = int("8" * _NIBBLES, 16)
+THREES = int("3" * _NIBBLES, 16)
 _SUIT_MASK = {suit: (1 << 4 * _LENGTH[suit]) - 1 for suit in SUITS}
 
 
@@ -57,28 +57,28 @@ def _weight_of(suit: str, n: int) -> int:
 
 
 #: digit -> weight, per suit (``z`` has no 0, 8 or 9)
-_DIGIT_WEIGHT: dict[str, dict[str, int]] = {
+DIGIT_WEIGHT: dict[str, dict[str, int]] = {
     suit: {str(n): _weight_of(suit, n) for n in (range(1, 8) if suit == "z" else range(10))} for suit in SUITS
 }
 #: a face-down tile ``_`` is counted in a nibble of its own above the 38 counts (cleared once read)
 _HIDDEN_SHIFT = 4 * _NIBBLES
 _KNOWN_MASK = (1 << _HIDDEN_SHIFT) - 1
 #: every tile string a hand accepts, suffixes included (``m1``, ``p0_*=``…) -> its weight
-_WEIGHT: dict[str, int] = {"_": 1 << _HIDDEN_SHIFT}
-for _suit, _digits in _DIGIT_WEIGHT.items():
+WEIGHT: dict[str, int] = {"_": 1 << _HIDDEN_SHIFT}
+for _suit, _digits in DIGIT_WEIGHT.items():
     for _digit, _w in _digits.items():
         for _suffix in ("", "_", "*", "_*"):
             for _direction in ("", "+", "=", "-"):
-                _WEIGHT[_suit + _digit + _suffix + _direction] = _w
-_tile_weight = _WEIGHT.__getitem__
+                WEIGHT[_suit + _digit + _suffix + _direction] = _w
+_tile_weight = WEIGHT.__getitem__
 #: plain tile -> weight (no suffixes)
-_PLAIN_WEIGHT: dict[str, int] = {s + d: w for s, ds in _DIGIT_WEIGHT.items() for d, w in ds.items()}
+PLAIN_WEIGHT: dict[str, int] = {s + d: w for s, ds in DIGIT_WEIGHT.items() for d, w in ds.items()}
 
 
-def _over_four(packed: int) -> bool:
+def over_four(packed: int) -> bool:
     """Does some count exceed 4? (a count c >= 5 sets bit 3 of c or of c + 3; a carry out of a
     count of 13 or more does not matter, that count has bit 3 set itself)"""
-    return bool((packed | (packed + _THREES)) & _EIGHTS)
+    return bool((packed | (packed + THREES)) & EIGHTS)
 
 
 def _fifth(packed: int) -> str:
@@ -87,7 +87,7 @@ def _fifth(packed: int) -> str:
         for n in range(_LENGTH[suit]):
             if (packed >> 4 * (base + n)) & 15 > 4:
                 return f"{suit}{n or 5}"
-    return "?"  # pragma: no cover - only called once _over_four said so
+    return "?"  # pragma: no cover - only called once over_four said so
 
 
 def _unpack(packed: int, suit: str) -> list[int]:
@@ -122,19 +122,19 @@ def _suit_text(suit: str, key: int) -> str:
 
 
 @lru_cache(maxsize=None)
-def _meld_info(text: str) -> tuple[str, str, int] | None:
+def meld_info(text: str) -> tuple[str, str, int] | None:
     """A meld spelling -> (canonical meld, type, weight of its tiles), or None if it is not a meld."""
     try:
         meld = normalize_meld(text)
     except ValueError:
         return None
-    digits = _DIGIT_WEIGHT[meld[0]]
-    return meld, _type_of(meld), sum(digits[d] for d in meld[1:] if d in digits)
+    digits = DIGIT_WEIGHT[meld[0]]
+    return meld, canonical_meld_type(meld), sum(digits[d] for d in meld[1:] if d in digits)
 
 
-def _clear_string_tables() -> None:
+def clear_string_tables() -> None:
     """Forget the lazily built string look-ups (for benches that must pay for them)."""
-    _meld_info.cache_clear()
+    meld_info.cache_clear()
     _suit_text.cache_clear()
 
 
@@ -162,10 +162,10 @@ class Hand:
             raise  # pragma: no cover - check_tile has raised
         n = len(tiles)
         hidden = 0  # face-down tiles '_' (another player's hand seen from outside)
-        if packed > _KNOWN_MASK or n > 14 or (packed | (packed + _THREES)) & _EIGHTS:  # one test for the usual case
+        if packed > _KNOWN_MASK or n > 14 or (packed | (packed + THREES)) & EIGHTS:  # one test for the usual case
             hidden = packed >> _HIDDEN_SHIFT
             packed &= _KNOWN_MASK
-            if (packed | (packed + _THREES)) & _EIGHTS:
+            if (packed | (packed + THREES)) & EIGHTS:
                 raise IllegalMove(f"a fifth {_fifth(packed)} cannot be added to the hand")
             if n > 14:
                 raise ValueError(f"too many tiles: {n} (a hand holds at most 14)")
@@ -253,15 +253,15 @@ class Hand:
         known = [t for t in tiles if t != "_"]
         packed = 0
         for tile in known:
-            packed += _PLAIN_WEIGHT[tile]
-            if _over_four(packed):
+            packed += PLAIN_WEIGHT[tile]
+            if over_four(packed):
                 raise ValueError(f"a fifth {_fifth(packed)} cannot be added to the hand (in hand {text!r})")
         total = packed
         for meld in melds:
-            info = _meld_info(meld)
+            info = meld_info(meld)
             assert info is not None
             total += info[2]
-            if _over_four(total):
+            if over_four(total):
                 raise ValueError(f"a fifth {_fifth(total)} in hand {text!r}")
         hand = cls.__new__(cls)
         hand._packed = packed
@@ -288,7 +288,7 @@ class Hand:
                 if drawn == "_":
                     hidden -= 1
                 else:
-                    packed -= _PLAIN_WEIGHT[drawn]
+                    packed -= PLAIN_WEIGHT[drawn]
             else:
                 drawn = None
         text = (
@@ -317,7 +317,7 @@ class Hand:
 
     def copy(self) -> "Hand":
         """An independent copy (majiang-core's ``clone``)."""
-        new = _new_hand(Hand)
+        new = blank_hand(Hand)
         new._packed = self._packed
         new._known = self._known
         new._hidden = self._hidden
@@ -413,8 +413,8 @@ class Hand:
         return (self._packed >> 4 * (_BASE[suit] + n)) & 15
 
     def _add(self, tile: str) -> None:
-        packed = self._packed + _PLAIN_WEIGHT[tile]
-        if _over_four(packed):
+        packed = self._packed + PLAIN_WEIGHT[tile]
+        if over_four(packed):
             raise IllegalMove(f"a fifth {tile[0]}{int(tile[1]) or 5} cannot be added to the hand")
         self._packed = packed
         self._known += 1
@@ -431,7 +431,7 @@ class Hand:
         if k == 0 or (n == 5 and self._field(suit, 0) == k):
             self._hidden -= 1  # an unknown tile stands for it
         else:
-            self._packed -= _DIGIT_WEIGHT[suit][str(n)]
+            self._packed -= DIGIT_WEIGHT[suit][str(n)]
             self._known -= 1
 
     def _remove_all(self, suit: str, digits: Iterable[str], what: str) -> None:
@@ -454,11 +454,11 @@ class Hand:
         ...
         gamelab.errors.IllegalMove: cannot draw m5: the hand already holds a drawn tile (m4)
         """
-        weight = _PLAIN_WEIGHT.get(tile)
+        weight = PLAIN_WEIGHT.get(tile)
         if weight is None and tile != "_":
             check_tile(tile)
             tile = _plain_tile(tile)
-            weight = _PLAIN_WEIGHT[tile]
+            weight = PLAIN_WEIGHT[tile]
         if self._drawn is not None:
             held = self._drawn if len(self._drawn) <= 2 else f"just called {self._drawn}, discard first"
             raise IllegalMove(f"cannot draw {tile}: the hand already holds a drawn tile ({held})")
@@ -468,7 +468,7 @@ class Hand:
             self._hidden += 1
         else:
             packed = self._packed + weight
-            if _over_four(packed):
+            if over_four(packed):
                 raise IllegalMove(f"a fifth {tile[0]}{int(tile[1]) or 5} cannot be added to the hand")
             self._packed = packed
             self._known += 1
@@ -485,7 +485,7 @@ class Hand:
         >>> hand.discard("z3*"); str(hand)
         'm123p456s789z1122*'
         """
-        weight = _WEIGHT.get(tile) if type(tile) is str else None
+        weight = WEIGHT.get(tile) if type(tile) is str else None
         if weight is None or tile == "_":
             check_tile(tile)
         last = tile[-1]
@@ -508,7 +508,7 @@ class Hand:
         suit, n = tile[0], int(tile[1])
         k = (self._packed >> 4 * (_BASE[suit] + n)) & 15
         if k > 0 and not (n == 5 and (self._packed >> 4 * _BASE[suit]) & 15 == k):
-            self._packed -= _PLAIN_WEIGHT[plain]
+            self._packed -= PLAIN_WEIGHT[plain]
             self._known -= 1
         elif self._hidden > 0:
             self._hidden -= 1  # an unknown tile stands for it
@@ -783,14 +783,14 @@ def _plain_tile(tile: str) -> str:
 
 def _called(tile: str) -> tuple[str, int, str]:
     """Suit, number (red = 5) and direction of a discard offered for a call."""
-    if tile not in _WEIGHT or tile == "_":
+    if tile not in WEIGHT or tile == "_":
         check_tile(tile)
     if tile[-1] not in "+=-":
         raise ValueError(f"{tile!r} needs a direction (+ = -) saying who discarded it")
     return tile[0], int(tile[1]) or 5, tile[-1]
 
 
-_new_hand = object.__new__
+blank_hand = object.__new__
 
 
 def _read_quickly(text: str) -> Hand | None:
@@ -810,7 +810,7 @@ def _read_quickly(text: str) -> Hand | None:
         if weight is None:
             if packed == before:
                 return None  # a suit letter without digits
-            weights = _DIGIT_WEIGHT.get(ch)  # type: ignore[assignment]
+            weights = DIGIT_WEIGHT.get(ch)  # type: ignore[assignment]
             if weights is None:
                 return None  # neither a digit of this suit nor a suit letter
             suit = ch
@@ -836,23 +836,23 @@ def _read_quickly(text: str) -> Hand | None:
         found = []
         info = None
         for part in parts:
-            info = _meld_info(part)
+            info = meld_info(part)
             if info is None:
                 return None
             found.append(info[0])
             total += info[2]
-            if (total | (total + _THREES)) & _EIGHTS:
+            if (total | (total + THREES)) & EIGHTS:
                 return None  # checked meld by meld, so no count can run past 15 into the next one
         melds = tuple(found)
         if just_called:
             if info is None or info[1] not in ("chi", "pon"):
                 return None
             drawn = melds[-1]
-    if known > 14 - 3 * len(melds) or (total | (total + _THREES)) & _EIGHTS:
+    if known > 14 - 3 * len(melds) or (total | (total + THREES)) & EIGHTS:
         return None
     if drawn is None and known % 3 == 2:
         drawn = suit + ch
-    hand = _new_hand(Hand)
+    hand = blank_hand(Hand)
     hand._packed = packed
     hand._known = known
     hand._hidden = 0

@@ -33,8 +33,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from ..checks import number
 from ..errors import quote
-from ..setup import number
 
 __all__ = ["Rules", "RULE_KEYS", "JAPANESE_KEYS", "RULE_HELP", "PRESETS", "make_rules", "describe_rules",
            "rule_defaults"]

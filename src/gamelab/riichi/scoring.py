@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from .hand import _DIGIT_WEIGHT, _EIGHTS, _PLAIN_WEIGHT, _THREES, _WEIGHT, Hand
+from .hand import DIGIT_WEIGHT, EIGHTS, PLAIN_WEIGHT, THREES, WEIGHT, Hand
 from .rules import Rules
 from .tiles import check_tile, dora_from_indicator
 
@@ -398,14 +398,14 @@ def _nine_gates_shape(hand: Hand, winning: str) -> list[list[str]]:
     return [[suit + text + winning[1:] + "!"]]
 
 
-_RON_TILES = frozenset(tile + direction for tile in _PLAIN_WEIGHT for direction in "+=-")
+_RON_TILES = frozenset(tile + direction for tile in PLAIN_WEIGHT for direction in "+=-")
 
 
 def _normal_ron(ron_tile: str) -> str:
     """A ron tile reduced to tile and direction (``'m5_*='`` → ``'m5='``), or ValueError."""
     if ron_tile in _RON_TILES:
         return ron_tile  # already tile and direction
-    if ron_tile not in _WEIGHT:
+    if ron_tile not in WEIGHT:
         check_tile(ron_tile)
     if ron_tile[-1] not in "+=-":
         raise ValueError(f"ron tile {ron_tile!r} needs a direction (+ = -) saying who discarded it")
@@ -1135,7 +1135,7 @@ def _dora_count(indicators: Sequence[str], packed: int, packed14: int, drawn: st
 
 def _red_groups(packed14: int, drawn: str, melds: _MeldFacts) -> list[int]:
     """Groups of the hand string holding a red five, per suit: the concealed part, the drawn tile, each meld."""
-    without_drawn = packed14 - _PLAIN_WEIGHT[drawn]
+    without_drawn = packed14 - PLAIN_WEIGHT[drawn]
     groups = [(1 if without_drawn & 15 else 0) + melds[4][0], (1 if (without_drawn >> 40) & 15 else 0) + melds[4][1],
               (1 if (without_drawn >> 80) & 15 else 0) + melds[4][2]]
     if drawn[1] == "0":
@@ -1173,7 +1173,7 @@ _MeldFacts = tuple[tuple[OpenBlock, ...], tuple[Block, ...], bool, int, tuple[in
 def _meld_fact(meld: str) -> tuple[OpenBlock, Block, int, int]:
     """One meld: (its block with direction and text, its block, the weight of its tiles, the suit of its red five or -1)."""
     info = _open_block(meld)
-    digits = _DIGIT_WEIGHT[meld[0]]
+    digits = DIGIT_WEIGHT[meld[0]]
     weight = sum([digits[d] for d in meld[1:] if d in digits])  # a red five weighs as a five and a red
     return info, (info[0], info[1], info[2]), weight, _SUIT_INDEX[meld[0]] if "0" in meld else -1
 
@@ -1281,8 +1281,8 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext,
         if drawn is not None or hand._known + 3 * len(melds) >= 14:
             return False  # the string path raises the right error
         win_tile = ron_tile[:2]
-        packed += _PLAIN_WEIGHT[win_tile]
-        if (packed | (packed + _THREES)) & _EIGHTS:
+        packed += PLAIN_WEIGHT[win_tile]
+        if (packed | (packed + THREES)) & EIGHTS:
             return False  # a fifth copy: the string path raises the right error
         direction = ron_tile[2]
     else:
@@ -1628,7 +1628,7 @@ def _quick_shape(candidate: tuple[int, tuple[Block, ...], int], packed: int, mel
     return tuple(texts) + meld_texts
 
 
-def _clear_tables() -> None:
+def clear_tables() -> None:
     """Forget the lazily built scoring tables (to measure them being built)."""
     for table in (_suit_splits, _numbered_suit, _honour_suit, _open_block, _meld_fact, _meld_facts):
         table.cache_clear()

@@ -290,28 +290,28 @@ def _honour_value(key: tuple[int, ...]) -> tuple[int, ...]:
     return vector
 
 
-_VECTORS: list[tuple[int, ...]] = []
+VECTORS: list[tuple[int, ...]] = []
 _VECTOR_ID: dict[tuple[int, ...], int] = {}
 
 
 def _vector_id(vector: tuple[int, ...]) -> int:
     found = _VECTOR_ID.get(vector)
     if found is None:
-        found = _VECTOR_ID[vector] = len(_VECTORS)
-        _VECTORS.append(vector)
+        found = _VECTOR_ID[vector] = len(VECTORS)
+        VECTORS.append(vector)
     return found
 
 
-_MERGED: dict[int, int] = {}
+MERGED: dict[int, int] = {}
 
 
-def _merge(a: int, b: int) -> int:
+def merge(a: int, b: int) -> int:
     """Id of the max-plus merge of two suit vectors (two suits seen as one)."""
     key = a << 20 | b
-    found = _MERGED.get(key)
+    found = MERGED.get(key)
     if found is not None:
         return found
-    found = _MERGED[key] = _vector_id(_merge_vectors(_VECTORS[a], _VECTORS[b]))
+    found = MERGED[key] = _vector_id(_merge_vectors(VECTORS[a], VECTORS[b]))
     return found
 
 
@@ -362,7 +362,7 @@ def _numbered_vector_id(key: tuple[int, ...]) -> int:
 
 
 def _read_suit_table() -> tuple[bytes, list[int]] | None:
-    """Read suit_values.xz once (again after :func:`_clear_tables`, which forgets the vector ids);
+    """Read suit_values.xz once (again after :func:`clear_tables`, which forgets the vector ids);
     None if the file is missing or not what tools/build_suit_table.py writes (the search then
     works each suit out as it comes, as before the table existed)."""
     table = None
@@ -387,27 +387,27 @@ class _Forgettable(Protocol):
 
 #: tables built elsewhere from these vector ids (the bots' per-suit tables in ``table/tactics.py``):
 #: they are forgotten with the ids
-_ID_TABLES: list[_Forgettable] = []
+ID_TABLES: list[_Forgettable] = []
 
 
-def _clear_tables() -> None:
+def clear_tables() -> None:
     """Forget every lazily built table (for measuring the cold start)."""
-    for table in _ID_TABLES:
+    for table in ID_TABLES:
         table.clear()
     _VALUE_MEMO.clear()
     _SUIT_TABLE.clear()
-    _VECTORS.clear()
+    VECTORS.clear()
     _VECTOR_ID.clear()
-    _MERGED.clear()
+    MERGED.clear()
     _ENTRIES.clear()
-    _SUIT_ENTRIES.clear()
-    _HONOUR_ENTRIES.clear()
+    SUIT_ENTRIES.clear()
+    HONOUR_ENTRIES.clear()
 
 
 _M36 = (1 << 36) - 1
 # the same entries, looked up by a suit's packed counts (4 bits per number, see hand.py)
-_SUIT_ENTRIES: dict[int, tuple[int, int, int, int, int]] = {}
-_HONOUR_ENTRIES: dict[int, tuple[int, int, int, int, int]] = {}
+SUIT_ENTRIES: dict[int, tuple[int, int, int, int, int]] = {}
+HONOUR_ENTRIES: dict[int, tuple[int, int, int, int, int]] = {}
 
 
 def _unpacked(key: int, length: int) -> tuple[int, ...]:
@@ -416,9 +416,9 @@ def _unpacked(key: int, length: int) -> tuple[int, ...]:
 
 def suit_entry(key: int) -> tuple[int, int, int, int, int]:
     """The table entry of a numbered suit from its packed counts of 1..9 (bits 4n..4n+3 = count of n+1)."""
-    found = _SUIT_ENTRIES.get(key)
+    found = SUIT_ENTRIES.get(key)
     if found is None:
-        found = _SUIT_ENTRIES[key] = _packed_suit_entry(key)
+        found = SUIT_ENTRIES[key] = _packed_suit_entry(key)
     return found
 
 
@@ -455,9 +455,9 @@ def _packed_suit_entry(key: int) -> tuple[int, int, int, int, int]:
 
 def honour_entry(key: int) -> tuple[int, int, int, int, int]:
     """The table entry of the honours from their packed counts of z1..z7."""
-    found = _HONOUR_ENTRIES.get(key)
+    found = HONOUR_ENTRIES.get(key)
     if found is None:
-        found = _HONOUR_ENTRIES[key] = _entry(_unpacked(key, 7))
+        found = HONOUR_ENTRIES[key] = _entry(_unpacked(key, 7))
     return found
 
 
@@ -467,7 +467,7 @@ def _entries(hand: Hand) -> list[tuple[int, int, int, int, int]]:
 
 def _packed_entries(packed: int) -> list[tuple[int, int, int, int, int]]:
     """The four suit entries of a hand's packed counts (hand.py; no face-down tiles)."""
-    get = _SUIT_ENTRIES.get
+    get = SUIT_ENTRIES.get
     key = (packed >> 4) & _M36
     em = get(key) or suit_entry(key)
     key = (packed >> 44) & _M36
@@ -475,30 +475,30 @@ def _packed_entries(packed: int) -> list[tuple[int, int, int, int, int]]:
     key = (packed >> 84) & _M36
     es = get(key) or suit_entry(key)
     key = packed >> 124
-    ez = _HONOUR_ENTRIES.get(key) or honour_entry(key)
+    ez = HONOUR_ENTRIES.get(key) or honour_entry(key)
     return [em, ep, es, ez]
 
 
 def _regular_from(ids: Sequence[int], n_melds: int) -> int:
     sets = 4 - n_melds
-    merged = _merge(_merge(_merge(ids[0], ids[1]), ids[2]), ids[3])
-    return 3 * sets + 1 - _VECTORS[merged][2 * sets + 1]
+    merged = merge(merge(merge(ids[0], ids[1]), ids[2]), ids[3])
+    return 3 * sets + 1 - VECTORS[merged][2 * sets + 1]
 
 
-def _total_from(entries: Sequence[tuple[int, int, int, int, int]], n_melds: int) -> int:
+def total_from(entries: Sequence[tuple[int, int, int, int, int]], n_melds: int) -> int:
     """min(regular, seven pairs, thirteen orphans) from the four suit entries."""
     em, ep, es, ez = entries
     sets = 4 - n_melds
-    m = _MERGED.get(em[0] << 20 | ep[0])
+    m = MERGED.get(em[0] << 20 | ep[0])
     if m is None:
-        m = _merge(em[0], ep[0])
-    ms = _MERGED.get(m << 20 | es[0])
+        m = merge(em[0], ep[0])
+    ms = MERGED.get(m << 20 | es[0])
     if ms is None:
-        ms = _merge(m, es[0])
-    msz = _MERGED.get(ms << 20 | ez[0])
+        ms = merge(m, es[0])
+    msz = MERGED.get(ms << 20 | ez[0])
     if msz is None:
-        msz = _merge(ms, ez[0])
-    best = 3 * sets + 1 - _VECTORS[msz][2 * sets + 1]
+        msz = merge(ms, ez[0])
+    best = 3 * sets + 1 - VECTORS[msz][2 * sets + 1]
     if n_melds == 0:
         pairs = em[2] + ep[2] + es[2] + ez[2]
         singles = em[1] + ep[1] + es[1] + ez[1] - pairs
@@ -572,7 +572,7 @@ def shanten(hand: Hand | str) -> int:
     (0, -1)
     """
     hand = _as_hand(hand)
-    result = _total_from(_entries(hand), len(hand._melds))
+    result = total_from(_entries(hand), len(hand._melds))
     return 0 if result == -1 and _just_called(hand) else result
 
 
@@ -587,12 +587,12 @@ def shanten_of_counts(counts34: Sequence[int], n_melds: int = 0) -> int:
     keys = (tuple(counts34[0:9]), tuple(counts34[9:18]), tuple(counts34[18:27]), tuple(counts34[27:34]))
     get = _ENTRIES.get
     entries = [get(k) or _entry(k) for k in keys]
-    return _total_from(entries, n_melds)
+    return total_from(entries, n_melds)
 
 
-def _shanten_of_packed(packed: int, n_melds: int) -> int:
+def shanten_of_packed(packed: int, n_melds: int) -> int:
     """Shanten from a hand's packed counts (see hand.py; no face-down tiles)."""
-    return _total_from(_packed_entries(packed), n_melds)
+    return total_from(_packed_entries(packed), n_melds)
 
 
 def waits(hand: Hand | str) -> list[str] | None:
@@ -611,7 +611,7 @@ def waits(hand: Hand | str) -> list[str] | None:
         return None
     entries = _entries(hand)
     n_melds = len(hand._melds)
-    current = _total_from(entries, n_melds)
+    current = total_from(entries, n_melds)
     packed = hand._packed
     out = []
     for index, suit in enumerate(SUITS):
@@ -628,7 +628,7 @@ def waits(hand: Hand | str) -> list[str] | None:
                 continue
             trial = entries[:]
             trial[index] = lookup(key + (1 << 4 * n))  # only this suit's look-up changes
-            if _total_from(trial, n_melds) < current:
+            if total_from(trial, n_melds) < current:
                 out.append(f"{suit}{n + 1}")
     return out
 

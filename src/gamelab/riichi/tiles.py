@@ -185,7 +185,7 @@ def meld_type(meld: str) -> MeldType:
     >>> [meld_type(m) for m in ("m1-23", "p505=", "s5505-", "m111+1", "z2222")]
     ['chi', 'pon', 'open_kan', 'added_kan', 'closed_kan']
     """
-    return _type_of(normalize_meld(meld))
+    return canonical_meld_type(normalize_meld(meld))
 
 
 _CLOSED_KAN_RE = re.compile(r"\d{4}$")
@@ -193,7 +193,7 @@ _OPEN_KAN_RE = re.compile(r"\d{4}[\+\=\-]$")
 _ADDED_KAN_RE = re.compile(r"\d{3}[\+\=\-]\d$")
 
 
-def _type_of(meld: str) -> MeldType:
+def canonical_meld_type(meld: str) -> MeldType:
     """meld_type() of a meld already in canonical form."""
     if _CLOSED_KAN_RE.search(meld):
         return "closed_kan"

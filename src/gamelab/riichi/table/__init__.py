@@ -14,7 +14,7 @@ The package's rooms:
 * ``endings.py`` – the steps of the lesson's post (「麻雀ルールのカスタマイズ(2)」): who is tenpai at
   the exhaustive draw, the noten penalty, nagashi mangan, each abortive draw's condition, who wins a
   claimed discard, the dealer repeat; a :class:`RuleSteps` gives a table other versions of them;
-* players: :class:`Bot` (computer, ``bots.py``), :class:`ScriptedPlayer` (replays), ``None`` for a
+* players: :class:`Bot` (computer, ``ai.py``), :class:`ScriptedPlayer` (replays), ``None`` for a
   human seat; :func:`replay` a majiang-core record, :func:`staged_table` to set up a position
   (``replay.py``); :func:`simulate` many bot games, optionally on a ``concurrent.futures.Executor``
   (``simulate.py``).
@@ -29,7 +29,7 @@ Rules are given with majiang-core's Japanese keys (:func:`make_rules`, :data:`PR
 
 from ...lazy import lazy_exports
 from ..rules import JAPANESE_KEYS, PRESETS, RULE_HELP, describe_rules, make_rules, rule_defaults
-from .bots import Bot, ShantenCounter
+from .ai import Bot, ShantenCounter
 from .endings import (
     ExhaustiveDraw,
     RuleSteps,

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .. import WinContext, dora_from_indicator, shanten_of_counts
-from ..hand import _PLAIN_WEIGHT, Hand, _meld_info, _new_hand, _over_four
+from ..hand import PLAIN_WEIGHT, Hand, blank_hand, meld_info, over_four
 from ..scoring import ron_points
 from .tactics import (
     EARLY_DISCARDS,
@@ -42,8 +42,8 @@ from .tactics import (
     KIND_SUIT,
     Danger,
     Shape,
-    _counts_of_keys,
     chance_from,
+    counts_of_keys,
     estimate_value,
     keys_of_packed,
     kind_of,
@@ -80,7 +80,7 @@ def kind_index(tile: str) -> int:
 
 def counts34(hand: Hand) -> list[int]:
     """The concealed tiles of a :class:`~gamelab.riichi.Hand` as 34 counts (red fives as fives)."""
-    return _counts_of_keys(keys_of_packed(hand.packed))
+    return counts_of_keys(keys_of_packed(hand.packed))
 
 
 class ShantenCounter:
@@ -460,7 +460,7 @@ class _Look:
         record = bot._record.update(table)
         self.record = record
         self.keys = keys_of_packed(hand.packed)
-        self.counts = _counts_of_keys(self.keys)
+        self.counts = counts_of_keys(self.keys)
         self.melds = hand.melds
         self.n_melds = len(self.melds)
         self.closed = hand.is_closed
@@ -791,7 +791,7 @@ class _Normal:
         key = (keys[0], keys[1], keys[2], keys[3], extra, look.reds)
         found = self._values.get(key)
         if found is None:
-            found = self._values[key] = look.value(_counts_of_keys(keys), extra, closed=look.closed and not extra)
+            found = self._values[key] = look.value(counts_of_keys(keys), extra, closed=look.closed and not extra)
         return found
 
     def _offence(self, look: _Look, keys: list[int], n_melds: int, shanten: int, extra: Sequence[str] = (),
@@ -1085,12 +1085,12 @@ def _hand_of_keys(keys: Sequence[int], red_suits: str, reds: int, melds: tuple[s
     if melds:
         total = packed
         for meld in melds:
-            info = _meld_info(meld)
+            info = meld_info(meld)
             assert info is not None  # the hand's own melds, and calls the table offered
             total += info[2]
-        if _over_four(total):
+        if over_four(total):
             return None
-    hand = _new_hand(Hand)  # every field set here, as Hand.copy() does
+    hand = blank_hand(Hand)  # every field set here, as Hand.copy() does
     hand._packed = packed
     # the tiles held: in base 16 a number's digits add up to it modulo 15, and no suit holds 15 tiles
     hand._known = keys[0] % 15 + keys[1] % 15 + keys[2] % 15 + keys[3] % 15
@@ -1109,9 +1109,9 @@ def _take(hand: Hand, tile: str) -> None:
     """Take one ``tile`` out of a hand's concealed tiles (a plain copy before a red five)."""
     suit, n = tile[0], int(tile[1])
     if n != 5 or suit == "z" or hand.count(f"{suit}5") > hand.count(f"{suit}0"):
-        hand._packed -= _PLAIN_WEIGHT[f"{suit}{n}"]
+        hand._packed -= PLAIN_WEIGHT[f"{suit}{n}"]
     else:
-        hand._packed -= _PLAIN_WEIGHT[f"{suit}0"]
+        hand._packed -= PLAIN_WEIGHT[f"{suit}0"]
     hand._known -= 1
 
 

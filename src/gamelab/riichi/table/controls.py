@@ -18,13 +18,14 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from ...controls import Response
 from .game import RiichiGame
-from .picture import CALL_WORDS, Call, Discard, RiichiUI, call_label, call_options
+from .picture import CALL_WORDS, Call, Discard, RiichiUI, call_label, call_options, tile_words
 
-__all__ = ["CallButton", "ACTION_LABELS", "KEYS", "click", "key", "press", "call_buttons", "Call"]
+__all__ = ["CallButton", "ACTION_LABELS", "KEYS", "click", "key", "press", "call_buttons", "status", "after", "Call"]
 
 #: how each non-discard action is labelled (chi, pon and kan name their meld's tiles: :func:`call_label`)
 ACTION_LABELS = {kind: call_label(kind) for kind in CALL_WORDS if kind not in ("chi", "pon", "kan", "riichi")}
@@ -35,7 +36,7 @@ KEYS = {"Enter": ("next", "pass"), "n": ("next", "pass"), "t": ("tsumo", "ron")}
 
 @dataclass(frozen=True)
 class CallButton:
-    """One button under the table: the action it plays, its label and its colour (an ipywidgets
+    """One button under the table: the action it plays, its label and its color (an ipywidgets
     ``button_style``: ``'warning'`` for Riichi, ``'success'`` for a win)."""
 
     action: str
@@ -100,3 +101,30 @@ def call_buttons(game: RiichiGame, ui: RiichiUI) -> list[CallButton]:
         style = "warning" if kind == "riichi" else "success" if kind in ("tsumo", "ron") else ""
         buttons.append(CallButton(action, call_label(action, riichi_pending=ui.riichi), style))
     return buttons
+
+
+def status(game: RiichiGame) -> str:
+    """The status line: the hand and what the table waits for, the tiles named as the lesson names them
+    (``'left discarded 1m'``, ``'… 白 (white dragon)'``, not in the engine's notation); at the end the points.
+
+    >>> status(RiichiGame.new(seed=1, rules={'場数': 0}))
+    '東1局 0本場 · your turn: click a tile to discard'
+    """
+    table = game.table
+    if game.is_over:
+        points = ", ".join(f"{name} {p}" for name, p in zip(table.names, table.paipu["point"]))
+        return f"Game over: {points}"
+    prompt = re.sub(r"\b([mpsz]\d)\b", lambda m: tile_words(m.group(1), long=True), game.prompt)
+    return f"{table.hand_name()} · {prompt}"
+
+
+def after(game: RiichiGame) -> Response[RiichiUI] | None:
+    """The sound when an action ends a hand: a win, or a draw (None while the hand goes on).
+
+    >>> after(RiichiGame.new(seed=1, rules={'場数': 0})) is None
+    True
+    """
+    table = game.table
+    if table.status in ("hule", "pingju") and table.results:
+        return Response(sound="win" if "hule" in table.results[-1] else "start")
+    return None

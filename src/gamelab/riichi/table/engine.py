@@ -42,9 +42,9 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from ...errors import IllegalMove
 from .. import Hand, River, Rules, Wall, WinContext, is_tile, score, shanten, shanten_of_counts, waits
-from ..hand import _PLAIN_WEIGHT, _over_four
+from ..hand import PLAIN_WEIGHT, over_four
 from ..rules import make_rules
-from ..shanten import _shanten_of_packed
+from ..shanten import shanten_of_packed
 from .endings import RuleSteps, exhaustive_draw, is_nagashi, nagashi_payments, noten_payments
 
 __all__ = ["Table", "Player", "Reply", "STATUSES", "ABORTIVE_DRAWS", "noten_payments", "nagashi_payments", "is_nagashi"]
@@ -946,16 +946,16 @@ def completes(hand: Hand, tile: str) -> bool:
     >>> completes(Hand.from_string('m123p456s789z1122'), 'z1='), completes(Hand.from_string('m123p456s789z1122'), 'z3=')
     (True, False)
     """
-    packed = hand._packed + _PLAIN_WEIGHT[tile[:2]]  # the hand's counts with the tile added (hand.py)
-    if not hand._hidden and not _over_four(packed):
+    packed = hand._packed + PLAIN_WEIGHT[tile[:2]]  # the hand's counts with the tile added (hand.py)
+    if not hand._hidden and not over_four(packed):
         # a hand that is not ready is completed by no tile: asked once per hand, not once per discard
         n_melds = len(hand._melds)
         ready = _READY.get((hand._packed, n_melds))
         if ready is None:
             if len(_READY) > 100_000:
                 _READY.clear()
-            ready = _READY[(hand._packed, n_melds)] = _shanten_of_packed(hand._packed, n_melds) <= 0
-        return ready and _shanten_of_packed(packed, n_melds) == -1
+            ready = _READY[(hand._packed, n_melds)] = shanten_of_packed(hand._packed, n_melds) <= 0
+        return ready and shanten_of_packed(packed, n_melds) == -1
     counts = []
     for suit in "mps":
         counts += hand.counts(suit)[1:10]

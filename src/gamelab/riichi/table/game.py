@@ -33,9 +33,10 @@ from typing import Any, ClassVar, Self
 from ... import checks
 from ...errors import IllegalMove, quote
 from ...game import Game, check_action_text, register_game
+from ...work import checkpoint
 from .. import is_tile
 from ..rules import describe_rules, make_rules
-from .bots import LEVELS, Bot
+from .ai import LEVELS, Bot
 from .endings import RuleSteps
 from .engine import Reply, Table
 
@@ -175,6 +176,7 @@ class RiichiGame(Game):
         return self.table.is_over
 
     def play(self, action: str) -> None:
+        checkpoint()  # loading a long save replays every action as a board's long work: Stop ends it here
         check_action_text(action)
         if self.table.is_over:
             raise IllegalMove("the game is over")

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any, Mapping, Sequence
 
 from ...pictures import CJK_FONT, Painter, Picture
@@ -43,7 +44,7 @@ from .engine import Table
 from .game import RiichiGame
 
 __all__ = ["Discard", "Call", "CALL_WORDS", "call_options", "call_label", "tile_words", "RiichiUI", "RiichiGamePicture", "TablePicture", "TableView", "record_views", "describe_event", "draw_tile",
-           "result_lines", "seat_angle", "winning_tile"]
+           "result_lines", "result_html", "discard_view", "seat_angle", "winning_tile"]
 
 
 @dataclass(frozen=True)
@@ -150,7 +151,7 @@ MY_ROW = (CX - MY_HALF - 6, CY + MY_TOP - 4, 2 * MY_HALF + 12, BIG_H + BIG_THICK
 # the choices offered now: buttons stacked upwards from just above your hand, in the free corner on the right
 CALL_W, CALL_H, CALL_GAP = 200, 38, 4
 CALL_RIGHT, CALL_BOTTOM = CX + 278, CY + MY_TOP - 6
-CALL_COLOURS = {"chi": ("#1f5fa8", "#9cc3f0"), "pon": ("#1f5fa8", "#9cc3f0"), "kan": ("#1f5fa8", "#9cc3f0"),
+CALL_COLORS = {"chi": ("#1f5fa8", "#9cc3f0"), "pon": ("#1f5fa8", "#9cc3f0"), "kan": ("#1f5fa8", "#9cc3f0"),
                 "tsumo": ("#1e8a4c", "#b4f0c8"), "ron": ("#1e8a4c", "#b4f0c8"), "riichi": ("#c86a00", "#ffd08a"),
                 "pass": ("#3a4a43", "#a9bdb3"), "next": ("#3a4a43", "#a9bdb3"), "nine": ("#6a3aa8", "#d0b8f0"),
                 "declare": ("#6a3aa8", "#d0b8f0")}
@@ -214,7 +215,7 @@ def draw_tile(p: Painter, x: float, y: float, w: float, h: float, tile: str | No
 
     ``sideways`` lays it on its side (a riichi discard, a called tile): the box becomes h wide and w
     tall and the face turns a quarter to the left, as on a table. ``dim`` greys it (``True``: strongly),
-    ``highlight`` rings it in a colour, ``target`` makes it clickable.
+    ``highlight`` rings it in a color, ``target`` makes it clickable.
 
     >>> from gamelab.pictures import RecordingPainter
     >>> p = RecordingPainter(100, 100); draw_tile(p, 0, 0, 30, 40, 'z1', target='t'); p.hit(15, 20)
@@ -616,7 +617,7 @@ class TablePicture(Picture[TableView]):
         for k, action in enumerate(reversed(v.calls)):
             y = CALL_BOTTOM - (k + 1) * CALL_H - k * CALL_GAP
             kind, _, meld = action.partition(" ")
-            fill, edge = CALL_COLOURS.get(kind, CALL_COLOURS["pass"])
+            fill, edge = CALL_COLORS.get(kind, CALL_COLORS["pass"])
             if kind == "riichi" and pending:
                 fill, edge = "#ffb000", "#fff3c4"
             p.round_rect(x + 2, y + 3, CALL_W, CALL_H, 8, fill="black", alpha=0.35)
@@ -701,8 +702,8 @@ class TablePicture(Picture[TableView]):
                     delta = content[seat]
                     p.text(cx, y + 9, f"{WIND_KANJI[seat]} {v.names[seat][:9]}", size=11, fill="#b9d3c3",
                            family=CJK_FONT)
-                    colour = "#8fe3a5" if delta > 0 else "#ff9b8f" if delta < 0 else "#cfe3d6"
-                    p.text(cx, y + 26, f"{delta:+d}" if delta else "±0", size=14, fill=colour, bold=True)
+                    color = "#8fe3a5" if delta > 0 else "#ff9b8f" if delta < 0 else "#cfe3d6"
+                    p.text(cx, y + 26, f"{delta:+d}" if delta else "±0", size=14, fill=color, bold=True)
                     p.text(cx, y + 42, f"{base[seat]} → {base[seat] + delta}", size=10, fill="#9fc2ad")
                 base = [b + d for b, d in zip(base, content)]
             else:
@@ -768,6 +769,51 @@ def result_lines(result: dict[str, Any], names: Sequence[str]) -> list[str]:
     if any(d["fenpei"]):
         lines.append(", ".join(f"{names[s]} {x:+d}" for s, x in enumerate(d["fenpei"])))
     return lines
+
+
+def result_html(table: Table) -> str:
+    """The result panel's text: the last hand's result (:func:`result_lines`), the first line in bold.
+
+    >>> result_html(RiichiGame.new(seed=1, rules={'場数': 0}).table)
+    '<i>No hand finished yet.</i>'
+    """
+    if not table.results:
+        return "<i>No hand finished yet.</i>"
+    names = [table.names[table.player_id[s]] for s in range(4)]
+    finished = [log for log in table.paipu["log"] if log and ("hule" in log[-1] or "pingju" in log[-1])]
+    seat_names = _seat_names(table, finished[-1]) if finished else None
+    lines = result_lines(table.results[-1], seat_names or names)
+    return "<b>" + escape(lines[0]) + "</b><br>" + "<br>".join(escape(line) for line in lines[1:])
+
+
+def _seat_names(table: Table, log: list[dict[str, Any]]) -> list[str] | None:
+    """Player names by seat for the hand a log belongs to."""
+    if not log or "qipai" not in log[0]:
+        return None
+    jushu = log[0]["qipai"]["jushu"]
+    return [table.names[(table.qijia + jushu + s) % 4] for s in range(4)]
+
+
+def discard_view(game: RiichiGame, action: str) -> TableView | None:
+    """The table as your discard ``action`` leaves it before the others play (for
+    :meth:`TablePicture.draw_discard`), or None if ``action`` is no discard this picture can show ahead.
+
+    >>> game = RiichiGame.new(seed=1, rules={'場数': 0})
+    >>> str(discard_view(game, 'm1').rivers[0]), discard_view(game, 'pass')
+    ('m1', None)
+    """
+    found = re.fullmatch(r"(riichi )?([mpsz]\d_?)", action)
+    if found is None:  # not a discard
+        return None
+    tile = found.group(2) + ("*" if found.group(1) else "")
+    view = TableView.of(game.table, game.seat_id)
+    try:
+        view.hands[view.me].discard(tile)
+        view.rivers[view.me].discard(tile)
+    except ValueError:  # not a discard this picture can show ahead: the real frame follows anyway
+        return None
+    view.options, view.turn, view.status = None, view.me, "dapai"
+    return view
 
 
 class RiichiGamePicture(Picture[RiichiGame]):

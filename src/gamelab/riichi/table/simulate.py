@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 
 from .. import Rules
 from ..rules import describe_rules, make_rules
-from .bots import DEFAULT_LEVEL, Bot
+from .ai import DEFAULT_LEVEL, Bot
 from .engine import Table
 
 __all__ = ["GameSummary", "SimulationStats", "play_bot_game", "simulate"]

@@ -17,7 +17,7 @@ s1..s9, z1..z7).
   that are all in sight; honours and tiles with few copies left; tiles beside the player's early
   discards).
 
-The bot (``bots.py``) puts these together: it discards for the most *expected value* (acceptance
+The bot (``ai.py``) puts these together: it discards for the most *expected value* (acceptance
 weighted by what the hand would score, looking one draw further once the hand is one step from
 ready; a ready hand is scored for real on each wait, and a wait without a yaku does not count), folds
 when what it risks on a tile is more than what it hopes to win, calls when the call speeds up a hand
@@ -35,15 +35,15 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from ..shanten import (
-    _HONOUR_ENTRIES,
-    _ID_TABLES,
-    _MERGED,
-    _SUIT_ENTRIES,
-    _VECTORS,
-    _merge,
-    _total_from,
+    HONOUR_ENTRIES,
+    ID_TABLES,
+    MERGED,
+    SUIT_ENTRIES,
+    VECTORS,
     honour_entry,
+    merge,
     suit_entry,
+    total_from,
 )
 
 __all__ = [
@@ -90,7 +90,7 @@ def keys_of_packed(packed: int) -> list[int]:
     return [(packed >> 4) & _M36, (packed >> 44) & _M36, (packed >> 84) & _M36, (packed >> 124) & 0xFFFFFFF]
 
 
-def _counts_of_keys(keys: Sequence[int]) -> list[int]:
+def counts_of_keys(keys: Sequence[int]) -> list[int]:
     """34 counts from four suit keys."""
     return list(_suit_counts(keys[0], 9) + _suit_counts(keys[1], 9) + _suit_counts(keys[2], 9) + _suit_counts(keys[3], 7))
 
@@ -115,8 +115,8 @@ def count_in(keys: Sequence[int], kind: int) -> int:
 
 def _entry(suit: int, key: int) -> tuple[int, int, int, int, int]:
     if suit < 3:
-        return _SUIT_ENTRIES.get(key) or suit_entry(key)
-    return _HONOUR_ENTRIES.get(key) or honour_entry(key)
+        return SUIT_ENTRIES.get(key) or suit_entry(key)
+    return HONOUR_ENTRIES.get(key) or honour_entry(key)
 
 
 def entries_of(keys: Sequence[int]) -> list[tuple[int, int, int, int, int]]:
@@ -130,7 +130,7 @@ def shanten_keys(keys: Sequence[int], n_melds: int) -> int:
     >>> shanten_keys(keys_of_packed(Hand.from_string("m123p456s789z1122").packed), 0)
     0
     """
-    return _total_from(entries_of(keys), n_melds)
+    return total_from(entries_of(keys), n_melds)
 
 
 _ANY = [1] * 34  # "every kind can still be drawn"
@@ -150,7 +150,7 @@ class Shape:
     def __init__(self, keys: Sequence[int], n_melds: int) -> None:
         self.keys = list(keys)
         self.n_melds = n_melds
-        get = _SUIT_ENTRIES.get
+        get = SUIT_ENTRIES.get
         key = keys[0]
         em = get(key) or suit_entry(key)
         key = keys[1]
@@ -158,24 +158,24 @@ class Shape:
         key = keys[2]
         es = get(key) or suit_entry(key)
         key = keys[3]
-        ez = _HONOUR_ENTRIES.get(key) or honour_entry(key)
+        ez = HONOUR_ENTRIES.get(key) or honour_entry(key)
         self.entries = [em, ep, es, ez]
-        merged = _MERGED.get
+        merged = MERGED.get
         a, b, c, d = em[0], ep[0], es[0], ez[0]
-        # two vectors' merge: looked up in _MERGED, made by _merge the first time (inline: the bots make
+        # two vectors' merge: looked up in MERGED, made by merge the first time (inline: the bots make
         # a Shape for every hand they imagine)
-        front = m if (m := merged(a << 20 | b)) is not None else _merge(a, b)  # m + p
-        back = m if (m := merged(c << 20 | d)) is not None else _merge(c, d)  # s + z
+        front = m if (m := merged(a << 20 | b)) is not None else merge(a, b)  # m + p
+        back = m if (m := merged(c << 20 | d)) is not None else merge(c, d)  # s + z
         # each suit's others: the merge of the other three suits (m: p+s+z, p: m+s+z, s: m+p+z, z: m+p+s)
-        self._others = [m if (m := merged(b << 20 | back)) is not None else _merge(b, back),
-                        m if (m := merged(a << 20 | back)) is not None else _merge(a, back),
-                        m if (m := merged(front << 20 | d)) is not None else _merge(front, d),
-                        m if (m := merged(front << 20 | c)) is not None else _merge(front, c)]
+        self._others = [m if (m := merged(b << 20 | back)) is not None else merge(b, back),
+                        m if (m := merged(a << 20 | back)) is not None else merge(a, back),
+                        m if (m := merged(front << 20 | d)) is not None else merge(front, d),
+                        m if (m := merged(front << 20 | c)) is not None else merge(front, c)]
         sets = 4 - n_melds
         self._slot = slot = 2 * sets + 1
         self._top = top = 3 * sets + 1
-        whole = m if (m := merged(front << 20 | back)) is not None else _merge(front, back)  # all four suits
-        best = top - _VECTORS[whole][slot]
+        whole = m if (m := merged(front << 20 | back)) is not None else merge(front, back)  # all four suits
+        best = top - VECTORS[whole][slot]
         # _special: is seven pairs or thirteen orphans as close to complete as the regular shape (closed
         # hands)? Only then can one tile more or less change the shanten through them: a tile moves
         # either by at most one step, so while both are further away, the regular shape alone decides.
@@ -196,10 +196,10 @@ class Shape:
     def with_entry(self, suit: int, entry: tuple[int, int, int, int, int]) -> int:
         """Shanten once suit ``suit``'s entry is ``entry`` (the other suits as they are)."""
         other = self._others[suit]
-        merged = _MERGED.get(other << 20 | entry[0])
+        merged = MERGED.get(other << 20 | entry[0])
         if merged is None:
-            merged = _merge(other, entry[0])
-        best = self._top - _VECTORS[merged][self._slot]
+            merged = merge(other, entry[0])
+        best = self._top - VECTORS[merged][self._slot]
         if self.n_melds == 0:
             old = self.entries[suit]
             kinds, pairs, orphans, orphan_pairs = self._sums
@@ -328,7 +328,7 @@ class Shape:
         with_one = _EVERY_KIND if by_new_pair else _ORPHANS if orphan_new_pair else lower
         total = 0
         kinds = []
-        for k, held, left in zip(range(34), _counts_of_keys(keys), unseen):
+        for k, held, left in zip(range(34), counts_of_keys(keys), unseen):
             if left and held < 4 and (k in lower or (held == 0 and k in with_none) or (held == 1 and k in with_one)):
                 total += left
                 kinds.append(k)
@@ -346,7 +346,7 @@ _KEEPERS: dict[int, tuple[tuple[int, ...], ...]] = {}
 _TABLE_LIMIT = 300_000
 _PLUS_IDS: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
 _MINUS_IDS: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
-_ID_TABLES.extend((_IMPROVERS, _KEEPERS, _PLUS_IDS, _MINUS_IDS))  # they hold the shanten core's vector ids
+ID_TABLES.extend((_IMPROVERS, _KEEPERS, _PLUS_IDS, _MINUS_IDS))  # they hold the shanten core's vector ids
 
 
 def _plus_ids(key: int, honour: bool) -> tuple[int, tuple[tuple[int, int], ...]]:
@@ -383,10 +383,10 @@ def _minus_ids(key: int, honour: bool) -> tuple[int, tuple[tuple[int, int], ...]
 
 def _merged_value(other: int, vid: int, slot: int) -> int:
     """The merged value (the larger, the nearer complete) of two vectors, at ``slot``."""
-    m = _MERGED.get(other << 20 | vid)
+    m = MERGED.get(other << 20 | vid)
     if m is None:
-        m = _merge(other, vid)
-    return _VECTORS[m][slot]
+        m = merge(other, vid)
+    return VECTORS[m][slot]
 
 
 def _seven_pairs(kinds: int, pairs: int) -> int:
@@ -424,14 +424,14 @@ def _suit_kinds(table: dict[int, tuple[tuple[int, ...], ...]], other: int, key: 
         table.clear()
     own, changed = ids
     slot = 2 * (4 - n_melds) + 1
-    get = _MERGED.get
+    get = MERGED.get
     base = other << 20
     merged = get(base | own)
-    now = _VECTORS[_merge(other, own) if merged is None else merged][slot]
+    now = VECTORS[merge(other, own) if merged is None else merged][slot]
     positions = []
     for i, vid in changed:  # _merged_value(other, vid, slot), inline
         merged = get(base | vid)
-        value = _VECTORS[_merge(other, vid) if merged is None else merged][slot]
+        value = VECTORS[merge(other, vid) if merged is None else merged][slot]
         if (value == now) if keep else (value > now):
             positions.append(i)
     found = table[(other << 36 | key) << 4 | honour << 3 | n_melds] = _by_suit(tuple(positions), honour)

@@ -17,19 +17,17 @@ steps – a learner's, in lesson 05 – in this game, every New game and a loade
 
 from __future__ import annotations
 
-import re
-from html import escape
-from typing import Any, Hashable, Mapping
+from typing import Any, Callable, Hashable, Mapping
 
 import ipywidgets as widgets
 
 from ... import checks
-from ...widgets import PlayBoard, viewer
+from ...controls import Response
+from ...widgets import BoardSpec, PlayBoard, Progress, viewer
 from ..rules import Rules, describe_rules, make_rules
 from . import controls
-from .bots import DEFAULT_LEVEL, LEVELS
+from .ai import DEFAULT_LEVEL, LEVELS
 from .endings import RuleSteps
-from .engine import Table
 from .game import RiichiGame
 from .picture import (
     RiichiGamePicture,
@@ -37,135 +35,142 @@ from .picture import (
     TablePicture,
     TableView,
     call_options,
+    discard_view,
     record_views,
-    result_lines,
-    tile_words,
+    result_html,
 )
 
-__all__ = ["RiichiBoard", "RecordViewer"]
+__all__ = ["RiichiBoard", "RiichiSpec", "RecordViewer"]
 
 
-class RiichiBoard(PlayBoard[RiichiGame, RiichiUI]):
-    """A game of riichi in a cell (see the module docstring)."""
+class RiichiSpec(BoardSpec[RiichiGame, RiichiUI]):
+    """A game of riichi in a cell (see the module docstring). The rules and the bots' level are the
+    settings the next New game deals with; the rule panel changes them, and follows them."""
 
+    title = "RiichiBoard"
     picture = RiichiGamePicture()
-    action_sound = "click"
-    children: tuple[widgets.Widget, ...]  # the VBox's trait, rearranged in build() (ipywidgets has no types)
 
     def __init__(self, seed: int = 0, rules: dict[str, Any] | str | None = None, seat: int = 0,
-                 level: str = DEFAULT_LEVEL, steps: RuleSteps | None = None, **options: Any) -> None:
-        checks.seed("seed", seed)
-        checks.whole("seat", seat, low=0, high=3)
-        checks.one_of("level", level, LEVELS)
+                 level: str = DEFAULT_LEVEL, steps: RuleSteps | None = None) -> None:
+        self.seed = checks.seed("seed", seed)
+        self.seat = checks.whole("seat", seat, low=0, high=3)
         checks.instance("steps", steps, RuleSteps, "the steps your_pieces(...) gives (a RuleSteps)")
-        self._next_seed = seed
-        self._seat = seat
-        # the draws and dealer repeats play on these (a learner's): every new game, and a loaded save, too
-        self.game_class = RiichiGame.with_steps(steps) if steps is not None else RiichiGame
-        self.rule_panel = _RulePanel(make_rules(rules), level)
-        self.result_panel = widgets.HTML(layout=widgets.Layout(min_height="2em"))
-        self.result_panel.add_class("gamelab-riichi-result")
-        super().__init__(self.game_class.new(seed=seed, seat=seat, rules=describe_rules(make_rules(rules)),
-                                             level=level), **options)
+        #: the draws and dealer repeats play on these steps (a learner's): every new game, and a loaded save
+        self.kind = RiichiGame.with_steps(steps) if steps is not None else RiichiGame
+        self.rules = rules
+        self.level = level
 
-    def build(self) -> None:
-        # The status, the hand's result, the buttons and the folded panels in a column beside the table
-        # (the calls are on the table): see _beside.
-        status = next(c for c in self.children if self.status_line in getattr(c, "children", ()))
-        rest = [c for c in self.children if c is not self.view.box and c is not status]
-        if self.record_panel is not None:  # its row of Save, Load and the slider wraps in the narrow column
-            for box in self.record_panel.children:
-                for row in getattr(box, "children", ()):
-                    if isinstance(row, widgets.HBox):
-                        row.layout.flex_flow = "row wrap"
-            self.review.layout.width = "100%"
-            self.review.layout.max_width = "340px"
-        self.children = (_beside(self.view.box, self.canvas, [status, self.result_panel, *rest, self.rule_panel]),)
+    # -- the settings the next New game deals with: the rule panel sets them (and a cell may) ----------
+    @property
+    def rules(self) -> Rules:
+        """The rules of the next New game (a preset's name or majiang-core's dict may be given)."""
+        return self._rules
 
-    # -- what the table adds to PlayBoard -----------------------------------------------------------
-    def make_ui(self) -> RiichiUI:
+    @rules.setter
+    def rules(self, rules: Rules | dict[str, Any] | str | None) -> None:
+        self._rules = rules if isinstance(rules, Rules) else make_rules(rules)
+        self._shown()
+
+    @property
+    def level(self) -> str:
+        """The bots' level in the next New game."""
+        return self._level
+
+    @level.setter
+    def level(self, level: str) -> None:
+        self._level = checks.one_of("level", level, LEVELS)
+        self._shown()
+
+    def _shown(self) -> None:
+        board = self.__dict__.get("board")
+        if board is not None:  # a setting changed from a cell: the panel shows it at once
+            board.refresh()
+
+    def first_game(self) -> RiichiGame:
+        return self.kind.new(seed=self.seed, seat=self.seat, rules=describe_rules(self.rules), level=self.level)
+
+    def make_ui(self, game: RiichiGame) -> RiichiUI:
         return RiichiUI()
 
-    def on_click(self, target: Hashable | None) -> None:
-        response = controls.click(self.game, self.ui, target)
+    def new_game(self, game: RiichiGame, progress: Progress) -> RiichiGame:
+        # the next seed, with the rules and level the panel set: plain values its listeners wrote on the
+        # kernel's thread (the panel is locked while this runs)
+        self.seed += 1
+        return self.first_game()
+
+    def status(self, game: RiichiGame, ui: RiichiUI) -> str:
+        return controls.status(game)
+
+    def click(self, game: RiichiGame, ui: RiichiUI, target: Hashable | None) -> Response[RiichiUI] | None:
+        response = controls.click(game, ui, target)
         if response is not None and response.action is not None:
-            self._show_discard(response.action)
-        self.respond(response)
+            # your discard at once, in your river, as one small part over the frame on screen, before the
+            # table plays the other seats (tens of milliseconds more); the whole frame follows
+            view = discard_view(game, response.action)
+            if view is not None:
+                self.board.view.draw_part(lambda p: self.picture.table.draw_discard(p, view, ui), work_follows=True)
+        return response
 
-    def _show_discard(self, action: str) -> None:
-        """Your discard shown at once, in your river, before the table runs on (the others' turns and
-        the engine's bookkeeping take tens of milliseconds more): only your hand row and the new river
-        tile, drawn over the frame on screen as one small message."""
-        found = re.fullmatch(r"(riichi )?([mpsz]\d_?)", action)
-        if found is None:  # not a discard
-            return
-        tile = found.group(2) + ("*" if found.group(1) else "")
-        game = self.game
-        view = TableView.of(game.table, game.seat_id)
-        try:
-            view.hands[view.me].discard(tile)
-            view.rivers[view.me].discard(tile)
-        except ValueError:  # not a discard this picture can show ahead: the real frame follows anyway
-            return
-        view.options, view.turn, view.status = None, view.me, "dapai"
-        ui = self.ui
-        self.view.draw_part(lambda p: self._table.draw_discard(p, view, ui), work_follows=True)
+    def key(self, game: RiichiGame, ui: RiichiUI, key: str) -> Response[RiichiUI] | None:
+        return controls.key(game, ui, key)
 
-    def on_key(self, key: str) -> None:
-        self.respond(controls.key(self.game, self.ui, key))
-
-    _table = TablePicture()
-
-    def status(self) -> str:
-        table = self.game.table
-        if self.game.is_over:
-            points = ", ".join(f"{name} {p}" for name, p in zip(table.names, table.paipu["point"]))
-            return f"Game over: {points}"
-        # the tiles as the lesson names them ("left discarded 1m", "… 白 (white dragon)"), not in the engine's notation
-        prompt = re.sub(r"\b([mpsz]\d)\b", lambda m: tile_words(m.group(1), long=True), self.game.prompt)
-        return f"{table.hand_name()} · {prompt}"
-
-    def fresh_game(self) -> RiichiGame:
-        # New game = the next seed and the rules set in the panel
-        self._next_seed += 1
-        return self.game_class.new(seed=self._next_seed, seat=self._seat,
-                                   rules=describe_rules(self.rule_panel.rules()), level=self.rule_panel.level.value)
-
-    def after_action(self, action: str) -> None:
-        super().after_action(action)
-        table = self.game.table
-        if table.status in ("hule", "pingju") and table.results:
-            self.play_sound("win" if "hule" in table.results[-1] else "start")
-
-    def refresh(self) -> None:
-        self._update_result()
-        super().refresh()
+    def after(self, before: RiichiGame, game: RiichiGame, action: str) -> Response[RiichiUI] | None:
+        return controls.after(game)
 
     # -- the choices on the table ------------------------------------------------------------------
     @property
     def call_actions(self) -> list[str]:
         """The actions of the choices offered on the table now (``'riichi'``, ``'pon z111+'``, ``'pass'``…)."""
-        return call_options(self.game.legal_actions())
+        return call_options(self.board.game.legal_actions())
 
     def press(self, action: str) -> None:
         """Press the choice of ``action`` on the table (as a click on it would): for tests and lessons."""
         if action not in self.call_actions:
             raise LookupError(f"no choice {action!r} on the table now; choices: {self.call_actions}")
-        self.respond(controls.press(self.game, self.ui, action))
+        self.board.respond(controls.press(self.board.game, self.board.ui, action))
 
-    # -- the result panel ------------------------------------------------------------------------
-    def _update_result(self) -> None:
-        table = self.game.table
-        if not table.results:
-            html = "<i>No hand finished yet.</i>"
-        else:
-            names = [table.names[table.player_id[s]] for s in range(4)]
-            finished = [log for log in table.paipu["log"] if log and ("hule" in log[-1] or "pingju" in log[-1])]
-            seat_names = _seat_names(table, finished[-1]) if finished else None
-            lines = result_lines(table.results[-1], seat_names or names)
-            html = "<b>" + escape(lines[0]) + "</b><br>" + "<br>".join(escape(line) for line in lines[1:])
+    # -- the panels beside the table ---------------------------------------------------------------
+    def build(self, board: PlayBoard[RiichiGame, RiichiUI]) -> None:
+        self.result_panel = widgets.HTML(layout=widgets.Layout(min_height="2em"))
+        self.result_panel.add_class("gamelab-riichi-result")
+        self.rule_panel = RulePanel()
+        for name, widget in self.rule_panel.fields.items():
+            board.listen(widget, self._set_rule(name))
+        board.listen(self.rule_panel.level, self._set_level)
+
+    def _set_rule(self, name: str) -> Callable[[Any], None]:
+        def set_rule(value: Any) -> None:  # the panel already shows it: nothing to redraw
+            self._rules = self._rules.replace(**{name: value})
+        return set_rule
+
+    def _set_level(self, level: str) -> None:
+        self._level = checks.one_of("level", level, LEVELS)
+
+    def show(self, board: PlayBoard[RiichiGame, RiichiUI]) -> None:
+        html = result_html(board.game.table)
         if self.result_panel.value != html:
             self.result_panel.value = html
+        self.rule_panel.show(self.rules, self.level)
+
+    def arrange(self, board: PlayBoard[RiichiGame, RiichiUI], parts: list[Any]) -> list[Any]:
+        # the status, the hand's result, the buttons and the folded panels in a column beside the table
+        # (the calls are on the table): see _beside
+        table, status, *rest = parts
+        if board.record_panel is not None:  # its row of Save, Load and the slider wraps in the narrow column
+            for box in board.record_panel.children:
+                for row in getattr(box, "children", ()):
+                    if isinstance(row, widgets.HBox):
+                        row.layout.flex_flow = "row wrap"
+            board.review.layout.width = "100%"
+            board.review.layout.max_width = "340px"
+        return [_beside(table, board.canvas, [status, self.result_panel, *rest, self.rule_panel])]
+
+
+def RiichiBoard(seed: int = 0, rules: dict[str, Any] | str | None = None, seat: int = 0, level: str = DEFAULT_LEVEL,
+                steps: RuleSteps | None = None, **options: Any) -> PlayBoard[RiichiGame, RiichiUI]:
+    """A riichi table in a cell, you in player ``seat`` against three bots of ``level`` (see
+    :class:`RiichiSpec` and the module docstring); ``rules`` a preset name or majiang-core's dict."""
+    return PlayBoard(RiichiSpec(seed, rules, seat, level, steps), **options)
 
 
 #: the side column's narrowest width (CSS px): below it, the column goes under the table
@@ -187,50 +192,51 @@ def _beside(table: widgets.Box, canvas: widgets.Widget, side: list[widgets.Widge
                                                                 align_items="flex-start"))
 
 
-def _seat_names(table: Table, log: list[dict[str, Any]]) -> list[str] | None:
-    """Player names by seat for the hand a log belongs to."""
-    if not log or "qipai" not in log[0]:
-        return None
-    jushu = log[0]["qipai"]["jushu"]
-    return [table.names[(table.qijia + jushu + s) % 4] for s in range(4)]
+class RulePanel(widgets.Accordion):  # type: ignore[misc]  # ipywidgets has no type information (Any)
+    """The lesson's six parameters, the game length and the bots' level, for the next New game: it shows
+    the spec's settings (:meth:`show`) and the board tells the spec what the learner changes."""
 
-
-class _RulePanel(widgets.Accordion):  # type: ignore[misc]  # ipywidgets has no type information (Any)
-    """The lesson's six parameters, the game length and the bots' level, for the next New game."""
-
-    def __init__(self, rules: Rules, level: str = DEFAULT_LEVEL) -> None:
+    def __init__(self) -> None:
         # one setting a line, as wide as the board's side column: no label is cut
         style = {"description_width": "initial"}
         line = widgets.Layout(width="auto", max_width="100%")
-        self.base = rules
-        self.abortive = widgets.Checkbox(value=rules.abortive_draws, description="途中流局あり abortive draws",
-                                         style=style, indent=False, layout=line)
-        self.nagashi = widgets.Checkbox(value=rules.nagashi_mangan, description="流し満貫あり nagashi mangan",
-                                        style=style, indent=False, layout=line)
-        self.declaration = widgets.Checkbox(value=rules.noten_declaration, description="ノーテン宣言あり declare tenpai",
-                                            style=style, indent=False, layout=line)
-        self.penalty = widgets.Checkbox(value=rules.noten_penalty, description="ノーテン罰あり noten penalty",
-                                        style=style, indent=False, layout=line)
-        self.winners = widgets.Dropdown(options=[("1 頭ハネ head bump", 1), ("2 ダブロン double ron", 2),
-                                                 ("3 トリロン triple ron", 3)], value=rules.max_winners,
-                                        description="最大同時和了数", style=style, layout=line)
-        self.repeats = widgets.Dropdown(options=[("0 連荘なし none", 0), ("1 和了連荘 dealer win", 1),
-                                                 ("2 テンパイ連荘 win or tenpai", 2), ("3 ノーテン連荘 win or any draw", 3)],
-                                        value=rules.dealer_repeats, description="連荘方式", style=style, layout=line)
-        self.rounds = widgets.Dropdown(options=[("0 一局戦 one hand", 0), ("1 東風戦 East", 1), ("2 東南戦 East-South", 2),
-                                                ("4 一荘戦 all winds", 4)], value=rules.rounds, description="場数",
-                                       style=style, layout=line)
-        self.level = widgets.Dropdown(options=list(LEVELS), value=level, description="Bots", style=style, layout=line)
-        box = widgets.VBox([self.abortive, self.nagashi, self.declaration, self.penalty, self.winners, self.repeats,
-                            self.rounds, self.level,
-                            widgets.HTML("<small>Changes apply from the next <b>New game</b>.</small>")])
+
+        def check(description: str) -> widgets.Checkbox:
+            return widgets.Checkbox(description=description, style=style, indent=False, layout=line)
+
+        def menu(options: list[tuple[str, int]], description: str) -> widgets.Dropdown:
+            return widgets.Dropdown(options=options, description=description, style=style, layout=line)
+
+        #: a Rules field -> the widget that sets it
+        self.fields: dict[str, widgets.ValueWidget] = {
+            "abortive_draws": check("途中流局あり abortive draws"),
+            "nagashi_mangan": check("流し満貫あり nagashi mangan"),
+            "noten_declaration": check("ノーテン宣言あり declare tenpai"),
+            "noten_penalty": check("ノーテン罰あり noten penalty"),
+            "max_winners": menu([("1 頭ハネ head bump", 1), ("2 ダブロン double ron", 2), ("3 トリロン triple ron", 3)],
+                                "最大同時和了数"),
+            "dealer_repeats": menu([("0 連荘なし none", 0), ("1 和了連荘 dealer win", 1), ("2 テンパイ連荘 win or tenpai", 2),
+                                    ("3 ノーテン連荘 win or any draw", 3)], "連荘方式"),
+            "rounds": menu([("0 一局戦 one hand", 0), ("1 東風戦 East", 1), ("2 東南戦 East-South", 2),
+                            ("4 一荘戦 all winds", 4)], "場数"),
+        }
+        f = self.fields
+        self.abortive, self.nagashi, self.declaration, self.penalty = (
+            f["abortive_draws"], f["nagashi_mangan"], f["noten_declaration"], f["noten_penalty"])
+        self.winners, self.repeats, self.rounds = f["max_winners"], f["dealer_repeats"], f["rounds"]
+        self.level = widgets.Dropdown(options=list(LEVELS), description="Bots", style=style, layout=line)
+        box = widgets.VBox([*self.fields.values(), self.level,
+                             widgets.HTML("<small>Changes apply from the next <b>New game</b>.</small>")])
         super().__init__(children=[box], titles=("Rules (ルール)",), selected_index=None)
 
-    def rules(self) -> Rules:
-        return self.base.replace(abortive_draws=self.abortive.value, nagashi_mangan=self.nagashi.value,
-                                 noten_declaration=self.declaration.value, noten_penalty=self.penalty.value,
-                                 max_winners=self.winners.value, dealer_repeats=self.repeats.value,
-                                 rounds=self.rounds.value)
+    def show(self, rules: Rules, level: str) -> None:
+        """Show ``rules`` and ``level`` (only the widgets whose value changed)."""
+        for name, widget in self.fields.items():
+            value = getattr(rules, name)
+            if widget.value != value:
+                widget.value = value
+        if self.level.value != level:
+            self.level.value = level
 
 
 class RecordViewer(viewer.RecordViewer[TableView]):
