@@ -8,6 +8,7 @@ are in ``tests/browsing.py``.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
@@ -16,8 +17,6 @@ import time
 import urllib.request
 from pathlib import Path
 from typing import Callable, Iterator
-
-import asyncio
 
 import nbformat
 import pytest

@@ -27,9 +27,9 @@ from gamelab.othello.game import parse_transcript
 from gamelab.riichi import Hand, check_tile, make_rules, normalize_meld
 from gamelab.riichi.table import RiichiGame
 from gamelab.shanghai import Shanghai
-from gamelab.shanghai.tutorial import parse_position
 from gamelab.shanghai.controls import read_start
 from gamelab.shanghai.game import parse_board
+from gamelab.shanghai.tutorial import parse_position
 
 #: examples per test: a few seconds each by default; GAMELAB_FUZZ=10 tries ten times as many
 SCALE = int(os.environ.get("GAMELAB_FUZZ", "1"))

@@ -24,7 +24,7 @@ from .ai import LEVELS, Player, player_for_level
 from .controls import MODES
 from .game import PASS, Othello, TutorialOthello
 from .picture import OthelloPicture, OthelloUI
-from .tutorial import BLACK, WHITE, CheckStone, TutorialRules, message
+from .tutorial import BLACK, WHITE, CheckStone, Color, TutorialRules, message
 
 __all__ = ["OthelloBoard", "OthelloSpec", "MODES"]
 
@@ -66,7 +66,8 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
         self.check = check
         self.rules = rules if rules is not None or check is None else TutorialRules(check_stone=check)
         self.rng = random.Random(seed)
-        self.mode, self.computer, self.level, self.lang = mode, computer, level, lang
+        self.mode, self.level, self.lang = mode, level, lang
+        self.computer: Color = WHITE if computer == WHITE else BLACK  # (a menu's choice: checked by the board)
         self._player: tuple[int, Player] = (level, player_for_level(level, self.rng))
         self._hints = hints  # the first game's dots; the board keeps them from game to game (a setting in ui)
         self._start = start

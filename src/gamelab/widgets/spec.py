@@ -33,7 +33,7 @@ methods; they reach the board the spec was given to as ``self.board``, and ``boa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Hashable, TypeVar
 
 from ..clock import Clock, format_seconds
 from ..controls import Response
@@ -41,8 +41,9 @@ from ..game import Game, Record
 from ..pictures import Picture
 from ..work import Progress
 
-if TYPE_CHECKING:
-    from .board import PlayBoard
+#: the board a spec is given to (a ``PlayBoard[G, U]``; named loosely here, so that this module, which the
+#: board imports, imports nothing of the board's: no import circle, not even one for the types)
+Board = Any
 
 __all__ = ["BoardSpec", "Button", "Setting"]
 
@@ -115,7 +116,7 @@ class BoardSpec(Generic[G, U]):
     settings_tooltip: ClassVar[str] = ""
 
     #: the board this spec drives (set by the board; a spec belongs to one board)
-    board: PlayBoard[G, U]
+    board: Board
 
     # -- the game -------------------------------------------------------------------------------------
     def first_game(self) -> G:
@@ -196,19 +197,19 @@ class BoardSpec(Generic[G, U]):
         return record  # type: ignore[return-value]  # checked just above: the same game class
 
     # -- the few games that need more -------------------------------------------------------------------
-    def build(self, board: PlayBoard[G, U]) -> None:
+    def build(self, board: Board) -> None:
         """Add extra widgets to ``board`` (``board.row``, ``board.extras``), once, before the first frame."""
 
-    def show(self, board: PlayBoard[G, U]) -> None:
+    def show(self, board: Board) -> None:
         """Bring the spec's own widgets up to date with the state (after each redraw)."""
 
-    def arrange(self, board: PlayBoard[G, U], parts: list[Any]) -> list[Any]:
+    def arrange(self, board: Board, parts: list[Any]) -> list[Any]:
         """The board's children from its parts ``[canvas box, status, *the rest]``. Default: as given."""
         return parts
 
-    def draw(self, board: PlayBoard[G, U]) -> bool:
+    def draw(self, board: Board) -> bool:
         """Draw the frame yourself (only what changed); False: the board draws it whole."""
         return False
 
-    def tick(self, board: PlayBoard[G, U]) -> None:
+    def tick(self, board: Board) -> None:
         """The clock ticked: a picture that shows the time redraws that part."""
