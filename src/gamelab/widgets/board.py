@@ -429,6 +429,9 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
                 self._play_slowly(label, action, actions[number + 1:])
                 return False
             before = self.game
+            part = self.spec.preview(before, self.ui, action)
+            if part is not None:  # drawn over the frame on screen, sent before the engine starts
+                self.view.draw_part(part, work_follows=True)
             try:
                 self.record.play(action)
             except IllegalMove as exc:

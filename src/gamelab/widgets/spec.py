@@ -160,6 +160,11 @@ class BoardSpec(Generic[G, U]):
         return None
 
     # -- after an action -------------------------------------------------------------------------------
+    def preview(self, game: G, ui: U, action: str) -> Callable[[Any], None] | None:
+        """A part of the picture to draw at once, before ``action`` is played, where playing it takes a while
+        (riichi: your discard in your river before the other seats play): a function of the painter."""
+        return None
+
     def slow(self, game: G, action: str) -> str | None:
         """The progress label if ``action`` is long work to play here (a no-guess layout's search)."""
         return None
