@@ -201,8 +201,8 @@ def test_auto_complete_finishes_and_the_clock_stops() -> None:
 def test_play_again_deals_the_next_deal_with_the_draw_chosen() -> None:
     board = KlondikeBoard(seed=5, now=FakeClock())
     click(board, Stock())
-    board.draw_choice.value = 3
-    assert board.spec.deal.draw == 3 and board.game.draw == 1  # the option is for the next deal
+    board.setting("draw_count").value = 3  # as the page does
+    assert board.spec.draw_count == 3 and board.game.draw == 1  # the setting is for the next deal
     press_button(board, "new")
     assert board.game.setup == {"seed": 6, "draw": 3} and board.record.actions == []
     assert board.clock.clock.elapsed == 0
@@ -210,22 +210,25 @@ def test_play_again_deals_the_next_deal_with_the_draw_chosen() -> None:
 
 def test_winnable_only_deals_a_deal_the_solver_wins() -> None:
     board = KlondikeBoard(seed=0, now=FakeClock())
-    board.winnable_choice.value = True
+    board.setting("winnable_only").value = True
+    assert board.spec.winnable_only
     press_button(board, "new")
     from gamelab.klondike.solver import solve
 
     assert solve(board.game, budget=20_000).solved
 
 
-def test_new_games_options_are_the_specs_and_the_widgets_follow_them() -> None:
+def test_new_games_settings_are_the_specs_and_the_widgets_follow_them() -> None:
     board = KlondikeBoard(seed=4, draw=3, winnable_only=True, now=FakeClock())
-    assert board.draw_choice.value == 3 and board.winnable_choice.value
-    board.choose(draw=1, winnable_only=False)  # a cell's call: the widgets follow
-    assert board.draw_choice.value == 1 and not board.winnable_choice.value
+    assert board.setting("draw_count").value == 3 and board.setting("winnable_only").value
+    board.set("draw_count", 1)  # a cell's calls: the widgets follow
+    board.winnable_only = False
+    assert board.setting("draw_count").value == 1 and not board.setting("winnable_only").value
     board.command("new")
     assert board.game.setup == {"seed": 5, "draw": 1}
     with pytest.raises(ValueError, match="draw"):
-        board.choose(draw=9)
+        board.set("draw_count", 9)
+    assert board.spec.draw_count == 1
 
 
 def test_solve_and_finish() -> None:

@@ -1,4 +1,4 @@
-"""Klondike in a notebook cell: its spec for the one PlayBoard (picture, controls, four buttons, options).
+"""Klondike in a notebook cell: its spec for the one PlayBoard (picture, controls, four buttons, settings).
 
 What a click, a drag or a key means is decided in :mod:`gamelab.klondike.controls` (where a click
 then a click and a drag and drop both end in one move function); the spec hands them each input with
@@ -10,42 +10,35 @@ its time (for double-clicks) and the picture's hit test (for drops).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Callable, Hashable
-
-import ipywidgets as widgets
 
 from .. import checks
 from ..clock import Clock
 from ..controls import Response
 from ..errors import IllegalMove
 from ..game import Record
-from ..widgets import BoardSpec, Button, PlayBoard, Progress
+from ..widgets import BoardSpec, Button, PlayBoard, Progress, Setting
 from ..words import count
 from . import controls
 from .game import Klondike
 from .picture import KlondikePicture, KlondikeUI
 
-__all__ = ["KlondikeBoard", "KlondikeSpec", "DealOptions"]
-
-
-@dataclass(frozen=True)
-class DealOptions:
-    """What New game deals: ``draw`` cards turned per stock click, only deals the solver wins or any."""
-
-    draw: int = 1
-    winnable_only: bool = False
+__all__ = ["KlondikeBoard", "KlondikeSpec"]
 
 
 class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
-    """A Klondike table with Hint, Auto-complete, Solve and Finish buttons, and the New game options
-    (draw 1 or 3, winnable deals only) in a column beside it. See :func:`KlondikeBoard`."""
+    """A Klondike table with Hint, Auto-complete, Solve and Finish buttons, and New game's settings
+    (``draw_count`` 1 or 3, ``winnable_only``) in a column beside it. See :func:`KlondikeBoard`."""
 
     title = "KlondikeBoard"
     picture = KlondikePicture()
     action_sound = "card"
     clock = True
+    # The status line, buttons and settings beside the table, not under it: the table grows to 600 pixels
+    # tall as its columns lengthen, and the whole board then still fits a laptop's notebook area.
+    side = (260, 420)
+    settings_title = ""  # New game's settings, unfolded
     #: seconds between two presses on the same card that count as a double-click
     double_click = 0.4
     #: positions the Solve and Finish buttons may search; a New game with winnable deals only, per deal
@@ -63,8 +56,12 @@ class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
         self.rules = Klondike.with_rules(**pieces) if pieces else Klondike
         self.setup: dict[str, Any] = {"seed": seed, "draw": draw, "deck": deck, "position": position}
         self.now = now or time.monotonic
-        #: New game's options: a plain value the widgets replace on the kernel's thread, read as a deal starts
-        self.deal = DealOptions(draw, winnable_only)
+        #: New game's settings (their widgets or board.set("draw_count", 3) change them, a deal reads them as it
+        #: starts; not ``draw``: that is the spec's drawing hook)
+        self.draw_count, self.winnable_only = draw, winnable_only
+        draws = tuple((f"Draw {n}", n) for n in sorted({1, 3, draw}))
+        self.settings = (Setting("draw_count", "", draws, toggle=True, tooltip="Cards turned per stock click"),
+                         Setting("winnable_only", "Winnable deals only", tooltip="Deal only deals the solver wins"))
         self.buttons = (
             Button("hint", "Hint", "Point at a useful move (h)", controls.hint),
             Button("auto", "Auto-complete", "Send every card home (a)", controls.auto_complete),
@@ -81,19 +78,19 @@ class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
         return KlondikeUI()
 
     def new_game_label(self, game: Klondike) -> str:
-        return "Looking for a winnable deal" if self.deal.winnable_only else "Dealing a new game"
+        return "Looking for a winnable deal" if self.winnable_only else "Dealing a new game"
 
     def new_game(self, game: Klondike, progress: Progress) -> Klondike:
         """The rules' ``new_game`` (newGame: the next deal number), with the draw count chosen; with
         winnable deals only, the solver tries deal after deal. New game and Play again both come here."""
-        deal, budget = self.deal, self.deal_budget  # as the work starts
+        draw, winnable_only, budget = self.draw_count, self.winnable_only, self.deal_budget  # as the work starts
         from .solver import solve
 
         for _ in range(50):
-            game = self.rules.new_game(game, deal.draw)
+            game = self.rules.new_game(game, draw)
             progress.check()
             progress.note(f"trying deal {game.setup.get('seed')}")
-            if not deal.winnable_only or solve(game, budget=budget).solved:
+            if not winnable_only or solve(game, budget=budget).solved:
                 break
         return game
 
@@ -148,45 +145,10 @@ class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
                                  f"{exc}") from None
         return record
 
-    # -- the options, and where everything goes ------------------------------------------------------
-    def choose(self, *, draw: int | None = None, winnable_only: bool | None = None) -> None:
-        """Set New game's options (what the draw buttons and the checkbox beside the table do)."""
-        if draw is not None:
-            self.deal = replace(self.deal, draw=checks.whole("draw", draw, low=1, high=7))
-        if winnable_only is not None:
-            self.deal = replace(self.deal, winnable_only=checks.flag("winnable_only", winnable_only))
-        if getattr(self, "board", None) is not None:
-            self.board.refresh()
-
-    def build(self, board: PlayBoard[Klondike, KlondikeUI]) -> None:
-        draws = sorted({1, 3, self.deal.draw})
-        self.draw_choice = widgets.ToggleButtons(options=[(f"Draw {n}", n) for n in draws], value=self.deal.draw,
-                                                 tooltips=[f"turn {count(n, 'card')} at a time"
-                                                           for n in draws], style={"button_width": "70px"})
-        self.winnable_choice = widgets.Checkbox(value=self.deal.winnable_only, description="Winnable deals only",
-                                                indent=False)
-        board.listen(self.draw_choice, lambda value: self.choose(draw=value))
-        board.listen(self.winnable_choice, lambda value: self.choose(winnable_only=value))
-        board.extras.children = (self.draw_choice, self.winnable_choice)
-
-    def arrange(self, board: PlayBoard[Klondike, KlondikeUI], parts: list[Any]) -> list[Any]:
-        """Status line, buttons, clock and options in a column beside the table, not under it: the table
-        grows to 600 pixels tall as its columns lengthen, and the whole board (table, status line and
-        buttons together) then still fits a laptop's notebook area (1036 × 647 CSS pixels with the file
-        browser open). On a narrow page the column wraps below the table."""
-        table, *side = parts
-        table.layout.width = f"{self.picture.size(board.game, board.ui)[0]}px"
-        table.layout.max_width = "100%"
-        table.layout.flex = "0 1 auto"
-        column = widgets.VBox(side, layout=widgets.Layout(flex="1 1 260px", min_width="260px", max_width="420px",
-                                                          margin="0 0 0 12px"))
-        column.add_class("gamelab-side")
-        return [widgets.HBox([table, column], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))]
-
+    # -- the buttons follow the game -----------------------------------------------------------------
     def show(self, board: PlayBoard[Klondike, KlondikeUI]) -> None:
         game = board.game
         board.button("new").description = "Play again" if game.is_won else "New game"
-        self.draw_choice.value, self.winnable_choice.value = self.deal.draw, self.deal.winnable_only
         if not board.long_work.shown:  # inputs locked by long work stay locked until it ends
             board.button("auto").disabled = not game.can_auto_complete
             for name in ("hint", "solve", "finish"):
