@@ -20,10 +20,10 @@ from tests.foundation.test_long_work import run_loop
 
 def test_the_minesweeper_board_says_a_dense_no_guess_board_is_refused():
     board = MinesweeperBoard("expert", sound=False)
-    board.preset.value = "custom"
-    for box, value in zip(board.custom, (16, 30, 450)):
-        box.value = value
-    board.no_guess_box.value = True
+    board.setting("preset").value = "custom"  # as the page sets the New board panel
+    for name, value in zip(("rows", "cols", "mines"), (16, 30, 450)):
+        board.setting(name).value = value
+    board.setting("no_guess").value = True
     board.start_with_settings()
     assert "a no-guess board holds at most 192 mines on 16 × 30" in board.status_line.value
     assert board.game.mines == 99
