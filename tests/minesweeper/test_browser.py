@@ -112,21 +112,22 @@ OVERLAPS = """() => { const found = []; for (const row of document.querySelector
     return found; }"""
 
 
-def test_the_expert_board_fits_a_laptops_notebook_area_with_no_label_cut(browser, voila):
+def test_the_expert_board_fits_a_laptops_notebook_area_with_no_label_cut(page, voila):
     """The tutorial's 16 × 30 board: canvas, status and main buttons within 1036 × 647 (the notebook area of
     JupyterLab at 1366 × 768 beside its file browser), every label whole, the folded settings too."""
-    context = browser.new_context(viewport={"width": 1036, "height": 647})
-    page = context.new_page()
-    try:
-        open_board(page, voila([EXPERT]))
-        board = page.locator(".gamelab-board").first
-        box = board.bounding_box()
-        assert box["width"] <= 1036 and box["height"] <= 647, box
-        expect(page.get_by_role("button", name="⚑ Put flags", exact=True)).to_be_visible()
-        assert page.evaluate(CUT_LABELS) == [] and page.evaluate(OVERLAPS) == []
-        page.get_by_role("button", name="New board ▾").click()
-        expect(page.get_by_text("first click opens an area")).to_be_visible(timeout=10_000)
-        assert page.evaluate(CUT_LABELS) == [] and page.evaluate(OVERLAPS) == []
-        screenshot(board, "minesweeper_expert_settings.png")
-    finally:
-        context.close()
+    page.set_viewport_size({"width": 1036, "height": 647})
+    open_board(page, voila([EXPERT]))
+    board = page.locator(".gamelab-board").first
+    box = board.bounding_box()
+    assert box["width"] <= 1036 and box["height"] <= 647, box
+    expect(page.get_by_role("button", name="⚑ Put flags", exact=True)).to_be_visible()
+    assert page.evaluate(CUT_LABELS) == [] and page.evaluate(OVERLAPS) == []
+    page.get_by_role("button", name="New board ▾").click()
+    expect(page.get_by_text("first click opens an area")).to_be_visible(timeout=10_000)
+    assert page.evaluate(CUT_LABELS) == [] and page.evaluate(OVERLAPS) == []
+    screenshot(board, "minesweeper_expert_settings.png")
+    page.locator(".gamelab-setting-preset select").select_option("custom")   # the size boxes appear, whole
+    expect(page.locator(".gamelab-setting-mines input")).to_be_visible(timeout=10_000)
+    assert page.evaluate(CUT_LABELS) == [] and page.evaluate(OVERLAPS) == []
+    screenshot(board, "minesweeper_expert_settings_custom.png")
+    assert not page.errors, page.errors

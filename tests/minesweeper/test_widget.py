@@ -125,9 +125,15 @@ def test_the_main_row_holds_the_mode_and_the_settings_are_folded(board):
     buttons (labels never cut: each as wide as its words), the size and options wait folded."""
     assert board.mode_buttons in board.row.children and board.settings_button in board.row.children
     assert board.mode_buttons.style.button_width == "auto"
-    assert board.extras.layout.display == "none" and board.preset in board.extras.children
+    assert board.extras.layout.display == "none" and board.setting("preset") in board.extras.children
+    assert board.button("start_with_settings") in board.extras.children
+    assert list(board.row.children[-2:]) == [board.mode_buttons, board.settings_button]
     board.settings_button.value = True
     assert board.extras.layout.display == "flex" and board.settings_button.description == "New board ▴"
+    # the size boxes only for a custom board
+    assert all(board.setting(name).layout.display == "none" for name in ("rows", "cols", "mines"))
+    board.setting("preset").value = "custom"
+    assert board.preset == "custom" and all(board.setting(name).layout.display == "" for name in ("rows", "cols", "mines"))
     board.settings_button.value = False
     assert board.extras.layout.display == "none"
 
@@ -138,24 +144,27 @@ def test_each_board_gets_a_cell_size_that_fits_the_screen(time):
     assert expert.picture.cell == 22 and width <= 900 and height <= 450
     assert MinesweeperBoard("beginner", seed=1, now=time, sound=False).picture.cell == 24
     assert MinesweeperBoard("expert", seed=1, now=time, sound=False, cell=24).picture.cell == 24  # asked for
-    expert.preset.value = "beginner"
+    expert.preset = "beginner"
     expert.start_with_settings()
     assert expert.picture.cell == 24 and expert.view.size == expert.picture.size(expert.game)
 
 
 def test_settings_start_a_custom_game_and_refuse_bad_ones(board):
-    board.preset.value = "custom"
-    rows, cols, mines = board.custom
-    rows.value, cols.value, mines.value = 5, 6, 30
-    board.start_with_settings()
+    board.setting("preset").value = "custom"          # as the page changes the widgets
+    for name, value in (("rows", 5), ("cols", 6), ("mines", 30)):
+        board.setting(name).value = value
+    assert (board.rows, board.cols, board.mines) == (5, 6, 30)
+    board.button("start_with_settings").click()
     assert "30 mines do not fit" in board.status_line.value and board.game.rows == 9
-    mines.value = 4
+    board.mines = 4                                    # as a cell does: the widget follows
+    assert board.setting("mines").value == 4
     board.start_with_settings()
     assert (board.game.rows, board.game.cols, board.game.mines) == (5, 6, 4)
     assert board.view.size == board.picture.size(board.game)  # the canvas follows the new size
-    board.preset.value = "intermediate"
-    board.no_guess_box.value = True
+    board.preset = "intermediate"
+    board.setting("no_guess").value = True
     board.start_with_settings()
+    assert (board.game.rows, board.game.cols) == (16, 16)
     assert board.game.setup["no_guess"] and board.game.setup["opening"]
 
 

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 
 from .. import checks
 from ..controls import Response
-from ..widgets import BoardSpec, Button, PlayBoard, Progress
+from ..widgets import BoardSpec, Button, PlayBoard, Progress, Setting
 from . import controls
 from .game import Minesweeper
 from .picture import MinesweeperPicture, MinesweeperUI, fitting_cell
@@ -38,13 +38,28 @@ def whole_seconds(seconds: float) -> str:
     return f"{math.ceil(seconds)} s"
 
 
+def _custom(spec: MinesweeperSpec) -> bool:
+    return spec.preset == "custom"
+
+
 class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
     """A Minesweeper table (see the module docstring). Same arguments as :meth:`Minesweeper.new`, plus
     ``cell`` (pixels per cell) and ``pieces``: the map's steps (:class:`~.vmap.MapRules`), ``dispatch_click``
-    and ``game_over_message`` (:mod:`.tutorial`) and ``table_layout`` (:mod:`.picture`), by name."""
+    and ``game_over_message`` (:mod:`.tutorial`) and ``table_layout`` (:mod:`.picture`), by name.
+
+    A new board's size and options are settings (``board.preset = "custom"``, ``board.rows = 5``…), folded
+    under "New board ▾"; its Start button (``board.start_with_settings()``) starts a game with them."""
 
     title = "MinesweeperBoard"
+    # A secondary panel, folded, so the board, its status and its main buttons fit one screen.
+    settings = (Setting("preset", "Board", tuple((name, name) for name in [*PRESETS, "custom"]), width="200px"),
+                Setting("rows", "rows", width="120px", low=1, high=MAX_ROWS, shown=_custom),
+                Setting("cols", "cols", width="120px", low=1, high=MAX_COLS, shown=_custom),
+                Setting("mines", "mines", width="130px", low=1, high=MAX_ROWS * MAX_COLS - 1, shown=_custom),
+                Setting("opening", "first click opens an area", width="max-content"),
+                Setting("no_guess", "no guessing needed", width="max-content"))
     settings_title = "New board"
+    settings_tooltip = "Choose the size, the mines and the options of a new game"
     picture: MinesweeperPicture
     reset_ui_on_undo = False  # Undo keeps the mode and the Chances overlay
     clock = True
@@ -73,10 +88,13 @@ class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
         self.cell = cell
         self.picture = MinesweeperPicture(cell if cell is not None else fitting_cell(self.first.rows, self.first.cols),
                                           table=table)
-        self.first_preset = preset
         self.seed = seed
-        #: the "New board ▾" panel is open
-        self.settings_open = False
+        # the settings of the next New board (the first game's to begin with)
+        self.preset = preset if preset in PRESETS else "custom"
+        self.rows, self.cols, self.mines = self.first.rows, self.first.cols, self.first.mines
+        self.opening, self.no_guess = self.first.setup["opening"], self.first.setup["no_guess"]
+        self.settings_buttons = (Button("start_with_settings", "Start", "A new game with these settings",
+                                        self._start_with_settings),)
         self._drawn: Drawn | None = None  # what the page shows (None: draw the whole frame next)
 
     def first_game(self) -> Minesweeper:
@@ -158,73 +176,36 @@ class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
         board.respond(controls.pick_mode(board.game, board.ui, mode))
         board.refresh()  # an ignored pick puts the radios back
 
-    def start_with_settings(self) -> None:
-        """Start a game with the size and options chosen in the panel below the board."""
-        board = self.board
-        if board.refuse_while_busy():
-            return
+    def _start_with_settings(self, game: Minesweeper, ui: MinesweeperUI) -> Response[MinesweeperUI] | None:
+        """Start: a game with the size and options chosen under "New board" (refused if they do not fit)."""
         self.seed += 1
-        custom = (self.custom[0].value, self.custom[1].value, self.custom[2].value)
         try:
-            game = self.rules.new(**controls.chosen_setup(self.preset.value, custom, seed=self.seed,
-                                                          opening=self.opening_box.value,
-                                                          no_guess=self.no_guess_box.value))
+            new = self.rules.new(**controls.chosen_setup(self.preset, (self.rows, self.cols, self.mines),
+                                                         seed=self.seed, opening=self.opening, no_guess=self.no_guess))
         except ValueError as exc:
-            board.say(str(exc), error=True)
-            return
+            return Response.refuse(str(exc))
         if self.cell is None:  # a board of another size gets the cell size that fits it on screen
-            self.picture = MinesweeperPicture(fitting_cell(game.rows, game.cols), table=self.picture.table)
+            self.picture = MinesweeperPicture(fitting_cell(new.rows, new.cols), table=self.picture.table)
             self._drawn = None  # the page's frame was drawn at the old size: draw it whole
-        board.start(game)
+        self.board.start(new)
+        return None
 
-    def _fold(self, open_: bool) -> None:
-        self.settings_open = open_
-        self.board.refresh()
-
-    # -- the mode buttons and the settings panel -------------------------------------------------
+    # -- the mode buttons: in the main row, red in flag mode, off before the first click -----------
     def build(self, board: PlayBoard[Minesweeper, MinesweeperUI]) -> None:
-        game = board.game
         # The mode in words and color: flag mode turns the pair red, so it cannot be missed. Each button
-        # as wide as its label ("auto"), so no label is ever cut; the pair sits in the main row of buttons.
+        # as wide as its label ("auto"), so no label is ever cut; the pair sits before "New board ▾".
         self.mode_buttons = widgets.ToggleButtons(options=[("Open cells", OPEN_MODE), ("⚑ Put flags", FLAG_MODE)],
                                                   value=OPEN_MODE, tooltips=["Open cells", "Put up flags (key f)"],
                                                   style={"button_width": "auto", "font_weight": "bold"},
                                                   layout=widgets.Layout(width="auto", align_self="center"))
         self.mode_buttons.add_class("gamelab-mode")
         board.listen(self.mode_buttons, self.set_mode)
-        # A new board's size and options: a secondary panel, folded until "New board ▾" opens it, so the
-        # board, its status and its main buttons fit one screen.
-        self.settings_button = widgets.ToggleButton(value=False, description="New board ▾",
-                                                    tooltip="Choose the size, the mines and the options of a new game",
-                                                    layout=widgets.Layout(width="auto"))
-        self.settings_button.add_class("gamelab-button-settings")
-        board.listen(self.settings_button, self._fold)
-        board.settings_button = self.settings_button  # the board's own name for the button that unfolds the panel
-        board.row.children = (*board.row.children, self.mode_buttons, self.settings_button)
-        choices = [(name, name) for name in PRESETS] + [("custom", "custom")]
-        self.preset = widgets.Dropdown(options=choices, value=self.first_preset if self.first_preset in PRESETS else "custom",
-                                       description="Board", layout=widgets.Layout(width="200px"))
-        self.custom = [widgets.BoundedIntText(value=v, min=1, max=m, description=d,
-                                              layout=widgets.Layout(width="120px"), style={"description_width": "40px"})
-                       for v, m, d in ((game.rows, MAX_ROWS, "rows"), (game.cols, MAX_COLS, "cols"),
-                                       (game.mines, MAX_ROWS * MAX_COLS - 1, "mines"))]
-        # each check box as wide as its box and words together, with room before the next one
-        self.opening_box = widgets.Checkbox(value=game.setup["opening"], description="first click opens an area",
-                                            indent=False, layout=widgets.Layout(width="max-content", margin="0 12px 0 6px"))
-        self.no_guess_box = widgets.Checkbox(value=game.setup["no_guess"], description="no guessing needed",
-                                             indent=False, layout=widgets.Layout(width="max-content", margin="0 12px 0 6px"))
-        start = widgets.Button(description="Start", tooltip="A new game with these settings",
-                               layout=widgets.Layout(width="auto"))
-
-        def pressed(_: Any) -> None:  # read the panel now, on the kernel's thread, before any work
-            if not board.refuse_while_busy():
-                with board.from_page():
-                    self.start_with_settings()
-
-        start.on_click(pressed)
+        *row, fold = board.row.children
+        board.row.children = (*row, self.mode_buttons, fold)
+        for name in ("opening", "no_guess"):  # room between a check box's words and the next one
+            board.setting(name).layout.margin = "0 12px 0 6px"
         if board.clock is not None:  # one clock: the red digits on the board show the time
             board.clock.layout.display = "none"
-        board.extras.children = (self.preset, *self.custom, self.opening_box, self.no_guess_box, start)
 
     def show(self, board: PlayBoard[Minesweeper, MinesweeperUI]) -> None:
         mode = board.ui.mode
@@ -232,9 +213,6 @@ class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
         if not board.long_work.shown:  # locked inputs stay locked until the work ends
             self.mode_buttons.disabled = not controls.modes_enabled(board.game)
         self.mode_buttons.button_style = "danger" if mode == FLAG_MODE else ""
-        self.settings_button.value = self.settings_open
-        self.settings_button.description = "New board ▴" if self.settings_open else "New board ▾"
-        board.extras.layout.display = "flex" if self.settings_open else "none"
 
 
 def MinesweeperBoard(preset: str | None = "expert", *, rows: int | None = None, cols: int | None = None,
