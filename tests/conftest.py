@@ -227,7 +227,7 @@ def no_running_loop(request):
     Playwright's sync API (the browser tests) keeps a loop marked as running on this thread for the whole
     session: a board would take it for a kernel's and start long work asked for by a click on a thread whose
     answer that loop never delivers. A test that wants a loop runs its own (``run_loop``)."""
-    if "page" in request.fixturenames:  # a browser test: Playwright's own loop stays
+    if {"page", "browser"} & set(request.fixturenames):  # a browser test: Playwright's own loop stays
         yield
         return
     loop = asyncio._get_running_loop()

@@ -272,3 +272,42 @@ def test_a_spec_may_refuse_an_undo_and_put_its_board_beside_a_column():
     click(board, Lamp(1, 1))
     board.undo()
     assert board.record.actions == ["a1", "b2"] and "only the last press" in board.status_line.value
+
+
+def test_settings_are_checked_by_kind_and_never_hide_a_hook():
+    from dataclasses import dataclass
+
+    from gamelab.demo import LightsOut
+    from gamelab.demo.picture import LightsOutPicture
+    from gamelab.widgets import Setting
+
+    class Tuned(BoardSpec):
+        picture = LightsOutPicture()
+        settings = (Setting("wrap", "Wrap around"), Setting("count", "Count", low=1, high=9))
+        wrap, count = False, 3
+
+        def first_game(self):
+            return LightsOut.new(size=3, seed=0)
+
+        def make_ui(self, game):
+            return LightsOutUIish()
+
+    @dataclass(frozen=True)
+    class LightsOutUIish:
+        hint: object = None
+
+    board = PlayBoard(Tuned(), sound=False)
+    with pytest.raises(ValueError, match="wrap"):
+        board.set("wrap", "yes")
+    with pytest.raises(ValueError, match="count"):
+        board.count = 10
+    assert board.spec.wrap is False and board.spec.count == 3
+    with pytest.raises(AttributeError, match="methods"):
+        board.draw = 3  # a hook of the spec, not a setting: never replaced through the board
+
+    class Clashing(Tuned):
+        settings = (Setting("draw", "Draw"),)
+        draw = 1
+
+    with pytest.raises(TypeError, match="may not be called 'draw'"):
+        PlayBoard(Clashing(), sound=False)

@@ -343,6 +343,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
                 and not hasattr(type(self), name) and hasattr(spec, name)):
             if any(setting.name == name for setting in spec.settings):
                 self.set(name, value)  # as its widget would: checked, answered, shown
+            elif callable(getattr(type(spec), name, None)):
+                raise AttributeError(f"{name!r} is one of {spec.title}'s methods, not a setting")
             else:
                 setattr(spec, name, value)
             return
@@ -635,6 +637,9 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         return getattr(self.ui if setting.in_ui else self.spec, setting.name)
 
     def _make_settings(self) -> None:
+        hooks = [s.name for s in self.spec.settings if callable(getattr(BoardSpec, s.name, None))]
+        if hooks:
+            raise TypeError(f"{self.spec.title}: a setting may not be called {hooks[0]!r}, a hook of every spec")
         for setting in self.spec.settings:
             value = self._setting_value(setting)
             layout = widgets.Layout(width=setting.width)
@@ -699,8 +704,15 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
 
     def _setting_changed(self, setting: Setting, value: Any) -> None:
         allowed = [choice for _, choice in setting.choices]
+        now = self._setting_value(setting)
         if allowed and value not in allowed:
             raise ValueError(f"{setting.name} {value!r} is not a choice: choose {', '.join(map(repr, allowed))}")
+        if not allowed and isinstance(now, bool):
+            checks.flag(setting.name, value)
+        elif not allowed and isinstance(now, int):
+            checks.whole(setting.name, value, low=setting.low, high=setting.high)
+        elif not allowed and isinstance(now, str):
+            value = checks.text(setting.name, value)
         if setting.in_ui:
             self.ui = dataclasses.replace(self.ui, **{setting.name: value})  # type: ignore[type-var]  # U is a dataclass
         else:
@@ -720,10 +732,15 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             if widget.layout.display != display:
                 widget.layout.display = display
         for button in self.spec.buttons:
+            widget = self._buttons[button.name]
             if button.shown is not None:
                 display = "" if button.shown(self.spec) else "none"
-                if self._buttons[button.name].layout.display != display:
-                    self._buttons[button.name].layout.display = display
+                if widget.layout.display != display:
+                    widget.layout.display = display
+            if button.enabled is not None and not self.long_work.shown:  # work's lock stays until it ends
+                disabled = not button.enabled(self.game)
+                if widget.disabled != disabled:
+                    widget.disabled = disabled
 
     # -- games: new, undo, redo, kept ------------------------------------------------------------------
     def new_game(self) -> None:

@@ -62,6 +62,8 @@ class Button:
     tooltip: str
     control: Callable[[Any, Any], Response[Any] | None]
     shown: Callable[[Any], bool] | None = None
+    #: ``enabled(game)``: whether it can be pressed in this position (default: always)
+    enabled: Callable[[Any], bool] | None = None
 
 
 @dataclass(frozen=True)
