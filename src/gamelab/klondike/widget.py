@@ -62,13 +62,15 @@ class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
         draws = tuple((f"Draw {n}", n) for n in sorted({1, 3, draw}))
         self.settings = (Setting("draw_count", "", draws, toggle=True, tooltip="Cards turned per stock click"),
                          Setting("winnable_only", "Winnable deals only", tooltip="Deal only deals the solver wins"))
+        playing = self._playing
         self.buttons = (
-            Button("hint", "Hint", "Point at a useful move (h)", controls.hint),
-            Button("auto", "Auto-complete", "Send every card home (a)", controls.auto_complete),
+            Button("hint", "Hint", "Point at a useful move (h)", controls.hint, enabled=playing),
+            Button("auto", "Auto-complete", "Send every card home (a)", controls.auto_complete,
+                   enabled=lambda game: game.can_auto_complete),
             Button("solve", "Solve", "Ask the solver for the next move of a winning line",
-                   lambda game, ui: controls.ask_solver(game, ui, self.solve_budget)),
+                   lambda game, ui: controls.ask_solver(game, ui, self.solve_budget), enabled=playing),
             Button("finish", "Finish for me", "Play the solver's winning line to the end",
-                   lambda game, ui: controls.finish(game, ui, self.solve_budget)),
+                   lambda game, ui: controls.finish(game, ui, self.solve_budget), enabled=playing),
         )
 
     def first_game(self) -> Klondike:
@@ -146,13 +148,12 @@ class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
         return record
 
     # -- the buttons follow the game -----------------------------------------------------------------
+    @staticmethod
+    def _playing(game: Klondike) -> bool:
+        return not game.is_won
+
     def show(self, board: PlayBoard[Klondike, KlondikeUI]) -> None:
-        game = board.game
-        board.button("new").description = "Play again" if game.is_won else "New game"
-        if not board.long_work.shown:  # inputs locked by long work stay locked until it ends
-            board.button("auto").disabled = not game.can_auto_complete
-            for name in ("hint", "solve", "finish"):
-                board.button(name).disabled = game.is_won
+        board.button("new").description = "Play again" if board.game.is_won else "New game"
 
 
 def KlondikeBoard(seed: int | None = None, draw: int = 1, deck: str | None = None, position: str | None = None,
