@@ -273,6 +273,70 @@ def test_a_put_back_that_puts_a_tile_elsewhere_keeps_the_pair_taken_and_says_why
     assert board.record.actions == [action] and "raised KeyError" in board.status_line.value
 
 
+def test_the_undo_button_and_ctrl_z_go_through_the_put_back_piece(ranking):
+    calls = []
+
+    def put_back(grid, tile):
+        calls.append(tile.label)
+        grid[tile.depth][tile.row][tile.col] = tile
+
+    def swapped(grid, tile):
+        grid[tile.depth][tile.col % 8][tile.row] = tile
+
+    board = ShanghaiBoard(deal=3, ranking=ranking, put_back=swapped, warn_unwinnable=False)
+    board.button("start").click()
+    action = board.game.construction_actions()[0]
+    take(board, action)
+    click(board, TileAt(*board.game.selectable()[0].position))
+    board.button("undo").click()  # a wrong put_back: refused in its words, the pair stays taken
+    assert board.record.actions == [action] and board.sounds.played[-1] == "ng"
+    assert "Undo: putting back" in board.status_line.value and board.ui.selected is None
+    board.spec.put_back = put_back
+    board.button("search").click()
+    press(board, "z", ctrl=True)
+    assert board.record.actions == [] and sorted(calls) == sorted(action.split())
+    assert board.ui.suggested == () and board.given_up  # the marks go, the given-up flag stays
+    board.button("redo").click()
+    assert board.record.actions == [action]
+    board.button("undo").click()  # a right put_back: undone
+    assert board.record.actions == [] and "Undo" not in board.status_line.value
+
+
+def test_after_a_clear_undo_keeps_the_time(board):
+    board.spec.warn_unwinnable = False
+    for action in board.game.construction_actions():
+        board.act(action)
+    assert board.game.is_cleared and board.button("undo").disabled
+    press(board, "z", ctrl=True)  # Ctrl+Z as the disabled button: the time is kept
+    assert board.game.is_cleared and "Start plays a new problem" in board.status_line.value
+
+
+def test_the_solvers_warning_is_red_without_the_ng_of_a_refusal():
+    text = "\n".join(["layer 0"] + [" ".join([".."] * 12)] * 8 + ["layer 1"] + [" ".join([".."] * 12)] * 8
+                     + ["layer 2", " ".join(["11"] + [".."] * 11)] + [" ".join([".."] * 12)] * 7
+                     + ["layer 3", " ".join(["11", "..", "12", "12", "..", "13", "13"] + [".."] * 5)]
+                     + [" ".join([".."] * 12)] * 7)
+    board = ShanghaiBoard(ranking=None, solver_nodes=500)
+    board.start(Shanghai.new(board=text))
+    board.act("3.0.2 3.0.3")
+    assert "can no longer be cleared" in board.status_line.value and "#b00020" in board.status_line.value
+    assert board.sounds.played[-1] == "remove"
+
+
+def test_the_player_and_deal_boxes_are_the_boards_settings(board):
+    board.set("deal_entry", "5")
+    assert board.deal_box.value == "5"
+    board.player_name = "Kiji"
+    assert board.player.value == "Kiji" and board.player.placeholder
+    board.button("start").click()
+    assert board.game.deal_number == 5 and board.ranking.player_name == "Kiji"
+
+
+def test_a_ranking_given_as_a_path_is_opened(tmp_path):
+    board = ShanghaiBoard(deal=3, ranking=str(tmp_path / "scores.sqlite3"), player="Hato")
+    assert board.ranking is not None and board.ranking.path == tmp_path / "scores.sqlite3"
+
+
 # -- the how-to marquee runs on a scroll piece ------------------------------------------------------------
 def test_the_marquee_plays_the_scroll_pieces_margins():
     from gamelab.shanghai.widget import marquee_frames
@@ -292,8 +356,8 @@ def test_the_marquee_plays_the_scroll_pieces_margins():
 def test_the_status_line_and_the_buttons_stand_beside_the_field(ranking):
     board = ShanghaiBoard(deal=3, ranking=ranking)
     (row,) = board.children
-    left, side = row.children
-    assert board.view.box in left.children
+    field, side = row.children
+    assert field is board.view.box
     flat = []
 
     def walk(widget):
@@ -306,6 +370,9 @@ def test_the_status_line_and_the_buttons_stand_beside_the_field(ranking):
     names = [b.description for b in board.row.children if b.layout.display != "none"]
     assert names == ["Start", "Cancel", "Search", "Undo", "Redo"]
     assert board.record_panel.selected_index is None  # folded
+    assert board.player in flat and board.deal_box in flat and board.share in flat and board.how_to in flat
+    marquee = ShanghaiBoard(deal=3, ranking=None, marquee=True)
+    assert marquee.children[0] is marquee.how_to and marquee.how_to not in marquee.panels.children
 
 
 def test_the_solver_check_runs_beside_the_game_and_its_word_arrives_on_the_loop():

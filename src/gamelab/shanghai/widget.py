@@ -7,15 +7,15 @@
   board also says why on its status line and outlines the tiles concerned for a moment
   (:func:`controls.explained`).
 * **Cancel** (取り消し / もとに戻す): clears the selection or the suggestion, else takes back the last pair
-  (through a learner's ``put_back`` where given, refused with the reason where it puts the board back
-  wrong).
+  as Undo does (and Ctrl+Z): through a learner's ``put_back`` where given, refused with the reason where
+  it puts the board back wrong; the marks go, the given-up flag stays.
 * **Search** (探す): frames a pair that keeps the game winnable and counts the game as given up (a red
   clock). The solver's search is long work, with Stop.
 * After each pair the solver checks, beside the game, whether the position can still be cleared; a
   clear goes into the ranking (long work: another program may hold the file), with a text to share.
 
-The field (484 × 480) stands on the left and everything else in a column at its right, so the whole
-board fits a notebook beside JupyterLab's file browser on a 1366 × 768 screen.
+The field (484 × 480) stands on the left and everything else in a column at its right (``side``), so the
+whole board fits a notebook beside JupyterLab's file browser on a 1366 × 768 screen.
 
 >>> board = ShanghaiBoard(deal=1, ranking=None)   # in a notebook cell, the last line shows it
 """
@@ -32,7 +32,7 @@ import ipywidgets as widgets
 from .. import checks
 from ..clock import Clock, format_seconds_with_ms
 from ..controls import Response
-from ..widgets import BoardSpec, Button, PlayBoard, Progress
+from ..widgets import BoardSpec, Button, PlayBoard, Progress, Setting, Work
 from . import controls, page
 from .controls import RANDOM_DEALS
 from .game import Shanghai
@@ -44,15 +44,14 @@ __all__ = ["ShanghaiBoard", "ShanghaiSpec", "HOW_TO_PLAY", "marquee_frames"]
 
 #: seconds the brief outline of a refused click stays on the field
 WARNING_SECONDS = 1.6
-_NARROW = {"description_width": "initial"}
 
 
 class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
     """The tutorial's game (see the module docstring and :func:`ShanghaiBoard` for the arguments).
 
     Settings are the spec's: the rules and handlers played on, the ranking, the player's name and the
-    deal typed for the next Start. The state of each game (playing, ranked, the marks, its time) is in
-    its :class:`ShanghaiUI`, kept with it when Start or Load replaces it.
+    deal typed for the next Start (the Player and Deal # boxes). The state of each game (playing, ranked,
+    the marks, its time) is in its :class:`ShanghaiUI`, kept with it when Start or Load replaces it.
     """
 
     title = "ShanghaiBoard"
@@ -60,11 +59,14 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
     # picture pixel it costs a notebook 28 KB a board, not 64
     picture = ShanghaiPicture(png_scale=1.0)
     action_sound = "remove"
-    # Undo keeps the interface state (the tutorial's Cancel never clears isGiveuped); Cancel clears the marks
-    reset_ui_on_undo = False
+    side = (300, 470)
     clock = True
     clock_format = staticmethod(format_seconds_with_ms)
     clock_interval = 0.25
+    settings = (Setting("player_name", "Player", width="210px"),
+                Setting("deal_entry", "Deal #", width="150px", tooltip="The deal in play. Type a number for Start "
+                        "to play that deal; otherwise Start deals a new one"))
+    settings_title = ""  # shown unfolded, as the tutorial's page shows its boxes
 
     def __init__(self, deal: int | None = None, *, ranking: Ranking | str | None = "default",
                  player: str | None = None, warn_unwinnable: bool = True, solver_nodes: int = 3000,
@@ -109,27 +111,23 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
         #: box shows the deal in play and Start deals a new one
         self.deal_text: str | None = str(self.first_deal)
         self.ranking_error = ""  # why the ranking cannot be used (it opened badly, the name was not kept)
-        self.ranking = self._open(ranking)
-        remembered = ""
-        if self.ranking is not None:
-            try:
-                remembered = self.ranking.player_name
-            except RankingError as exc:
-                self.ranking_error = str(exc)
+        self.ranking, remembered = self._open(ranking)
         self.player_name = player if player is not None else remembered
         self._ranking_shown: tuple[Any, ...] | None = None
-        self.buttons = (Button("cancel", "Cancel", "Clear the selection, or take back the last pair (取り消し)",
+        self.buttons = (Button("start", "Start", "Start a new problem (開始)", lambda game, ui: self.start_problem()),
+                        Button("cancel", "Cancel", "Clear the selection, or take back the last pair (取り消し)",
                                self._cancel),
                         Button("search", "Search", "Show a pair to take: counts as giving up (探す)", self._search))
 
-    def _open(self, ranking: Ranking | str | None) -> Ranking | None:
-        if ranking == "default":
-            try:
-                return Ranking()
-            except RankingError as exc:
-                self.ranking_error = str(exc)
-                return None
-        return ranking if isinstance(ranking, Ranking) else None
+    def _open(self, ranking: Ranking | str | None) -> tuple[Ranking | None, str]:
+        """The ranking (``"default"``: the user's; a text: the file at that path) and the name it remembers."""
+        opened, name = None, ""
+        try:
+            opened = Ranking(None if ranking == "default" else ranking) if isinstance(ranking, str) else ranking
+            name = opened.player_name if opened is not None else ""
+        except RankingError as exc:
+            self.ranking_error = str(exc)
+        return opened, name
 
     # -- the game and its state ----------------------------------------------------------------------------
     def first_game(self) -> Shanghai:
@@ -146,21 +144,31 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
     @property
     def playing(self) -> bool:
         """The tutorial's ``isPlaying``: after Start, until the clear."""
-        return self.board.ui.playing
+        return bool(self.board.ui.playing)
 
     @property
     def given_up(self) -> bool:
         """Search was used in this game (the tutorial's ``isGiveuped``): a red clock, ranked apart."""
-        return self.board.ui.given_up
+        return bool(self.board.ui.given_up)
 
     @property
     def ranked(self) -> bool:
-        return self.board.ui.ranked
+        return bool(self.board.ui.ranked)
 
     @property
     def last_entry(self) -> Entry | None:
         """This game's place in the ranking, once its time is kept."""
-        return self.board.ui.entry
+        return cast("Entry | None", self.board.ui.entry)
+
+    @property
+    def deal_entry(self) -> str:
+        """The Deal # box: the deal typed for the next Start, else the deal in play."""
+        deal = self.board.game.deal_number
+        return self.deal_text if self.deal_text is not None else "" if deal is None else str(deal)
+
+    @deal_entry.setter
+    def deal_entry(self, text: str) -> None:
+        self.deal_text = text
 
     def status(self, game: Shanghai, ui: ShanghaiUI) -> str:
         note = ui.ranking_note or self.ranking_error
@@ -226,20 +234,23 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
         return controls.without_marks(ui), words
 
     def _cancel(self, game: Shanghai, ui: ShanghaiUI) -> Response[ShanghaiUI] | None:
-        """Cancel (取り消し / もとに戻す): clear the selection or suggestion, else take back a pair (through
-        ``put_back`` where given: refused, with the reason, where it puts the board back wrong)."""
+        """Cancel (取り消し / もとに戻す): clear the selection or suggestion, else take back a pair (Undo)."""
         fresh, words = self._fresh(ui)
-        record = self.board.record
-        answer = self.on_cancel(game, fresh, playing=fresh.playing, can_undo=record.can_undo)
+        answer = self.on_cancel(game, fresh, playing=fresh.playing, can_undo=self.board.record.can_undo)
         if isinstance(answer, Response) and answer.command == "undo":
-            if self.put_back is not None and record.can_undo:
-                problem = controls.put_back_problem(self.put_back, record.position(len(record) - 1), game,
-                                                    record.actions[-1])
-                if problem is not None:
-                    return Response.refuse(problem, ui=fresh)
-            marks_gone = replace(fresh, selected=None, suggested=())  # the given-up flag stays (Tile.Undo)
-            answer = replace(answer, ui=answer.ui if answer.ui is not None else marks_gone)
+            words = None  # Undo says its own words: none, or why put_back refuses it
         return _with_words(controls.keep_board_state(answer, fresh), fresh, words)
+
+    def undoing(self, game: Shanghai, ui: ShanghaiUI) -> Response[ShanghaiUI]:
+        """Undo (its button, Ctrl+Z, Cancel) takes back the last pair through ``put_back`` where given:
+        refused, saying why, where it puts the board back wrong. The marks go, the given-up flag stays
+        (the tutorial's Tile.Undo); after a clear the time is kept and Undo refuses."""
+        after = replace(controls.without_marks(ui), selected=None, suggested=())
+        record = self.board.record
+        problem = ("The board is cleared and its time kept: Start plays a new problem." if not ui.playing
+                   else self.put_back and controls.put_back_problem(self.put_back, record.position(len(record) - 1),
+                                                                    game, record.actions[-1]))
+        return Response.refuse(problem, ui=after) if problem else Response(ui=after)
 
     def _search(self, game: Shanghai, ui: ShanghaiUI) -> Response[ShanghaiUI] | None:
         """Search (探す): frame a pair to take; the game counts as given up from now on (a red clock). The
@@ -263,8 +274,14 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
         if game.is_cleared:
             return self._cleared(game, ui)
         if self.warn_unwinnable and not game.is_stalemate:
-            return controls.check_winnable(game, self.solver_nodes)
+            check = cast("Work[bool | None]", controls.check_winnable(game, self.solver_nodes).work)
+            return Response(work=replace(check, then=lambda *now: self._warn(check.then(*now))))
         return None
+
+    def _warn(self, answer: Response[ShanghaiUI] | None) -> None:
+        """The solver's warning, said in red without the NG sound of a refusal (nothing was refused)."""
+        if answer is not None and answer.message:
+            self.board.say(answer.message, error=True)
 
     def _cleared(self, game: Shanghai, ui: ShanghaiUI) -> Response[ShanghaiUI]:
         clock = self.board.clock
@@ -291,40 +308,22 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
     def build(self, board: PlayBoard[Shanghai, ShanghaiUI]) -> None:
         board.ui = replace(board.ui, playing=False)  # the first problem waits for Start
         board.button("new").layout.display = "none"  # Start plays that part, as in the tutorial
-        board.add_button("Start", self.start_problem, "Start a new problem (開始)", name="start")
         board.row.children = tuple(board.button(name) for name in ("new", "start", "cancel", "search", "undo", "redo"))
-        self.player = widgets.Text(description="Player", placeholder="your name (max 32)", style=_NARROW,
-                                   layout=widgets.Layout(width="210px"))
-        self.deal_box = widgets.Text(description="Deal #", placeholder="random", style=_NARROW,
-                                     tooltip="The deal in play. Type a number for Start to play that deal; "
-                                             "otherwise Start deals a new one", layout=widgets.Layout(width="150px"))
-        board.listen(self.player, lambda name: setattr(self, "player_name", name))
-        board.listen(self.deal_box, lambda text: setattr(self, "deal_text", text))
-        board.extras.children = (widgets.HBox([self.player, self.deal_box], layout=widgets.Layout(flex_flow="row wrap")),)
+        board.status_line.layout.min_height = "3.2em"  # a message of two lines does not move the buttons
+        self.player, self.deal_box = board.setting("player_name"), board.setting("deal_entry")
+        for box, hint in ((self.player, "your name (max 32)"), (self.deal_box, "random")):
+            box.placeholder, box.style.description_width, box.continuous_update = hint, "initial", False
         self.share, self.ranking_view = widgets.HTML(), widgets.HTML()
         self.how_to = widgets.HTML(page.marquee_html(marquee_frames(self.scroll_how_to or page.scroll_how_to))
                                    if self.marquee else page.how_to_html())
+        board.panels.children = (self.share, self.ranking_view, *(() if self.marquee else (self.how_to,)))
 
     def arrange(self, board: PlayBoard[Shanghai, ShanghaiUI], parts: list[Any]) -> list[Any]:
-        # the field on the left and the rest in a column at its right, so the board is no taller than the
-        # field (with a marquee, a line more); on a page too narrow for both, the column goes under it
-        field, status, *rest = parts
-        panels = [self.share, self.ranking_view] + ([] if self.marquee else [self.how_to])
-        folded = [w for w in rest if w is board.record_panel]  # the record's panel last, under the ranking
-        side = widgets.VBox([status, *(w for w in rest if w is not board.record_panel), *panels, *folded],
-                            layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="470px",
-                                                  padding="0 0 0 10px"))
-        side.add_class("gamelab-side")
-        board.status_line.layout.min_height = "3.2em"  # a message of two lines does not move the buttons
-        left = widgets.VBox([self.how_to, field] if self.marquee else [field],
-                            layout=widgets.Layout(flex="0 1 484px", min_width="0", max_width="490px"))
-        return [widgets.HBox([left, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))]
+        return [self.how_to, *parts] if self.marquee else parts  # the marquee: one line above the field
 
     def show(self, board: PlayBoard[Shanghai, ShanghaiUI]) -> None:
         game, ui = board.game, board.ui
         deal = game.deal_number
-        self.deal_box.value = self.deal_text if self.deal_text is not None else "" if deal is None else str(deal)
-        self.player.value = self.player_name
         self.share.value = page.share_html(ui.time_ms, deal, ui.given_up)
         if board.clock is not None:
             board.clock.color = "#ff0000" if ui.given_up else "inherit"
@@ -362,8 +361,8 @@ def ShanghaiBoard(deal: int | None = None, *, ranking: Ranking | str | None = "d
                   **options: Any) -> PlayBoard[Shanghai, ShanghaiUI]:
     """The tutorial's game in a notebook cell (see :class:`ShanghaiSpec`).
 
-    ``deal`` fixes the first problem (None: random, from ``seed``); ``ranking`` is a :class:`Ranking`,
-    ``"default"`` for the one in the user's data folder, or None for no ranking; ``warn_unwinnable``
+    ``deal`` fixes the first problem (None: random, from ``seed``); ``ranking`` is a :class:`Ranking`, a
+    file's path, ``"default"`` for the one in the user's data folder, or None for no ranking; ``warn_unwinnable``
     runs the solver after each pair (within ``solver_nodes`` positions, beside the game).
     ``marquee=True`` scrolls the how-to text along one line above the field, as the tutorial's page
     does, by ``scroll_how_to(left) -> left`` (:func:`~gamelab.shanghai.page.scroll_how_to`, or a
@@ -374,9 +373,9 @@ def ShanghaiBoard(deal: int | None = None, *, ranking: Ranking | str | None = "d
     ``can_select``, ``search``, ``check_clear`` and ``init_tiles`` (:meth:`Shanghai.with_rules`), the
     picture's ``set_position`` and ``tint`` (:class:`ShanghaiPicture`), the handlers ``on_click``,
     ``on_cancel`` and ``on_search`` (shaped like :func:`controls.click`, :func:`controls.cancel` and
-    :func:`controls.search_first`), the clock's ``time_text(milliseconds)``, Cancel's ``put_back(grid,
-    tile)`` (a ``Tile.Undo``: Cancel puts the two tiles of the last pair back through it, and refuses,
-    saying why, where it leaves the board otherwise than it was) and the marquee's ``scroll_how_to``.
+    :func:`controls.search_first`), the clock's ``time_text(milliseconds)``, Undo's ``put_back(grid,
+    tile)`` (a ``Tile.Undo``: Undo and Cancel put the two tiles of the last pair back through it, and
+    refuse, saying why, where it leaves the board otherwise than it was) and the marquee's ``scroll_how_to``.
     """
     spec = ShanghaiSpec(deal, ranking=ranking, player=player, warn_unwinnable=warn_unwinnable,
                         solver_nodes=solver_nodes, seed=seed, can_select=can_select, search=search,
