@@ -6,7 +6,8 @@ A game's controls are plain functions from (game state, interface state, target 
 * ``Response(action="f5")`` – play this action through the engine (which alone decides if it is legal);
 * ``Response(ui=new_ui)`` – only the interface changes (a selection, a hint mark);
 * ``Response(command="hint")`` – press the board's button of that name (New game, Hint, Undo…);
-* ``Response(message="…")`` – say something on the status line (``error=True``: a refusal);
+* ``Response(message="…")`` – say something on the status line (``error=True``: a refusal, in red with the
+  refused sound; ``sound=""`` keeps it silent);
 * ``Response(sound="select")`` – play a sound effect (besides an action's own and a refusal's);
 * ``Response(line=("e6", "f4"))`` – play these actions one after another (a computer's reply, a
   solver's winning line), each through the engine;

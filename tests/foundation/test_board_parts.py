@@ -311,3 +311,12 @@ def test_settings_are_checked_by_kind_and_never_hide_a_hook():
 
     with pytest.raises(TypeError, match="may not be called 'draw'"):
         PlayBoard(Clashing(), sound=False)
+
+
+def test_a_warning_may_be_red_and_silent():
+    board = LightsOutBoard(size=3, seed=0)
+    board.respond(Response(message="careful", error=True, sound=""))
+    assert "careful" in board.status_line.value and "#b00020" in board.status_line.value
+    assert board.sounds.played == []
+    board.respond(Response(message="no", error=True))
+    assert board.sounds.played == ["ng"]

@@ -414,7 +414,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             elif response.message is not None:
                 self.message = response.message
                 self.message_is_error = response.error
-                if response.error:
+                if response.error and response.sound is None:  # (a sound of its own, "" for none, wins)
                     self.play_sound(self.spec.refused_sound)
             if response.work is not None:
                 self.run_work(response.work)
@@ -654,12 +654,13 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             elif isinstance(value, bool):
                 widget = widgets.Checkbox(value=value, description=setting.label, indent=False, layout=layout,
                                           **options)
-            elif isinstance(value, int):
+            elif isinstance(value, int):  # typed boxes answer when the entry is done, not at each key
                 widget = widgets.BoundedIntText(value=value, min=setting.low, max=setting.high,
-                                                description=setting.label, layout=layout,
+                                                description=setting.label, layout=layout, continuous_update=False,
                                                 style={"description_width": "initial"}, **options)
             else:
-                widget = widgets.Text(value=str(value), description=setting.label, layout=layout, **options)
+                widget = widgets.Text(value=str(value), description=setting.label, layout=layout,
+                                      placeholder=setting.placeholder, continuous_update=False, **options)
             widget.add_class(f"gamelab-setting-{setting.name}")
             self.listen(widget, partial(self._setting_changed, setting))
             self._settings[setting.name] = widget

@@ -88,6 +88,7 @@ class Setting:
     in_ui: bool = False
     low: int = 0
     high: int = 10**6
+    placeholder: str = ""
     shown: Callable[[Any], bool] | None = None
 
 
