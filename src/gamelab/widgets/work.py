@@ -73,11 +73,11 @@ class LongWork:
     def __init__(self, *, lock: Callable[[], None], unlock: Callable[[], None],
                  said: Callable[[str, bool], None], before_thread: Callable[[], None] = lambda: None) -> None:
         self._lock, self._unlock, self._said, self._before_thread = lock, unlock, said, before_thread
-        self.line = widgets.HTML()
+        self.line = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
         self.line.add_class("gamelab-work")
         self.stop_button = widgets.Button(description="Stop", icon="stop",
                                           tooltip="Stop the work and keep the game as it is",
-                                          layout=widgets.Layout(width="auto"))
+                                          layout=widgets.Layout(width="auto", flex="0 0 auto"))  # never cut
         self.stop_button.add_class("gamelab-button-stop")
         self.stop_button.on_click(lambda _: self.stop())
         self.box = widgets.HBox([self.line, self.stop_button], layout=widgets.Layout(display="none",
@@ -247,7 +247,7 @@ class LongWork:
     def _show(self, job: _Job) -> None:
         seconds = time.monotonic() - job.started
         note = f" · {escape(job.progress.text)}" if job.progress.text else ""
-        html = (f'<span style="color:#555">⏳ {escape(job.label)}… {seconds:.0f} s{note} '
+        html = (f'<span style="color:#555">{escape(job.label)}… {seconds:.0f} s{note} '
                 f"(the board takes no moves until it is done)</span>")
         if self.line.value != html:
             self.line.value = html
