@@ -119,13 +119,20 @@ def test_refused_action_shows_the_reason(board):
     assert board.sounds.played[-1] == "ng"
 
 
-def test_new_game_takes_the_rule_panel():
+def test_new_game_takes_the_rules_set():
     board = RiichiBoard(seed=2, rules={"場数": 0})
-    board.rule_panel.repeats.value = 0
-    board.rule_panel.abortive.value = False
+    board.setting("dealer_repeats").value = 0  # as the page's menu and check box would
+    board.setting("abortive_draws").value = False
+    board.level = "easy"  # as a cell would: through the setting
+    assert board.game.table.rules.dealer_repeats == 2  # the game being played keeps its rules
     board.new_game()
     rules = board.game.table.rules
     assert rules.dealer_repeats == 0 and rules.abortive_draws is False and rules.rounds == 0
+    assert board.rules == rules and board.game.setup.get("level", "easy") == "easy"
+    board.rules = "Mリーグルール"  # a preset from a cell: the settings show it at once
+    assert board.setting("max_winners").value == 1 and board.rules.max_winners == 1
+    with pytest.raises(ValueError, match="level"):
+        board.level = "hard"
 
 
 def test_pictures_render():
