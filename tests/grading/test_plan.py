@@ -87,7 +87,7 @@ def test_only_what_the_verdicts_need_runs() -> None:
     ran = [notebook["cells"][s["run"]]["source"] for s in plan.steps if "run" in s]
     ran = ["".join(s) if isinstance(s, list) else s for s in ran]
     assert all("OthelloBoard(" not in s and "tournament(" not in s and "perft(" not in s for s in ran)
-    assert any(s.startswith("from gamelab.lessons import lesson_setup, exercise") for s in ran)
+    assert any(s.startswith("from gamelab.lessons import lesson_style, exercise") for s in ran)
     assert sum(1 for s in plan.steps if "answer" in s) == 9
     everything, _ = _plan(notebook, "01_othello.ipynb", mode="all")
     assert sum(1 for s in everything.steps if "run" in s) == sum(1 for c in notebook["cells"] if c["cell_type"] == "code")

@@ -17,8 +17,8 @@ True
 
 from .exercises import Exercise, ExerciseReport, Explanation, check, exercise, register, solution, use, use_all
 from .helpers import CheckReport, compare, progress, show_source, swap, swapped
-from .setup import lesson_setup
+from .style import lesson_style
 
 __all__ = ["exercise", "check", "use", "use_all", "solution", "Exercise", "Explanation", "ExerciseReport", "register",
            "show_source", "compare", "CheckReport", "swap", "swapped", "progress",
-           "lesson_setup"]
+           "lesson_style"]

@@ -304,7 +304,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         column's narrowest and widest, CSS px), wrapping under the picture on a narrow page."""
         low, high = self.spec.side or (260, 420)
         picture, *rest = parts
-        picture.layout.width = f"{self.picture.size(self.game, self.ui)[0]}px"
+        picture.layout.width = self.canvas.layout.max_width or f"{self.picture.size(self.game, self.ui)[0]}px"  # as shown
         picture.layout.max_width = "100%"
         picture.layout.flex = "0 1 auto"
         column = widgets.VBox(rest, layout=widgets.Layout(flex=f"1 1 {low}px", min_width=f"{low}px",
@@ -648,9 +648,9 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             if setting.choices and setting.toggle:
                 widget = widgets.ToggleButtons(options=list(setting.choices), value=value, layout=layout,
                                                style={"button_width": "auto"}, **options)
-            elif setting.choices:
+            elif setting.choices:  # (the whole label: never cut)
                 widget = widgets.Dropdown(options=list(setting.choices), value=value, description=setting.label,
-                                          layout=layout, **options)
+                                          layout=layout, style={"description_width": "initial"}, **options)
             elif isinstance(value, bool):
                 widget = widgets.Checkbox(value=value, description=setting.label, indent=False, layout=layout,
                                           **options)
@@ -913,7 +913,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         save.on_click(do_save)
         load.on_click(do_load)
         self.review.observe(self._review_moved, names="value")
-        box = widgets.VBox([widgets.HBox([save, load, self.review]), self.record_text])
+        box = widgets.VBox([widgets.HBox([save, load, self.review], layout=widgets.Layout(flex_flow="row wrap")),
+                            self.record_text])  # (the row wraps in a narrow side column)
         return widgets.Accordion(children=[box], titles=("Record: save, load, review",), selected_index=None)
 
     _syncing = False

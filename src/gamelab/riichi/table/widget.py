@@ -152,12 +152,6 @@ class RiichiSpec(BoardSpec[RiichiGame, RiichiUI]):
         if self.result_panel.value != html:
             self.result_panel.value = html
 
-    def arrange(self, board: PlayBoard[RiichiGame, RiichiUI], parts: list[Any]) -> list[Any]:
-        # the table's box as wide as its canvas is shown (scaled to 600 px tall), not the picture's 660 px:
-        # no empty band between the table and the side column
-        board.view.box.layout.width = board.canvas.layout.max_width
-        return parts
-
 
 def RiichiBoard(seed: int = 0, rules: dict[str, Any] | str | None = None, seat: int = 0, level: str = DEFAULT_LEVEL,
                 steps: RuleSteps | None = None, **options: Any) -> PlayBoard[RiichiGame, RiichiUI]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-__all__ = ["lesson_setup"]
+__all__ = ["lesson_style"]
 
 
-def lesson_setup() -> None:
+def lesson_style() -> None:
     """Make matplotlib draw PNG figures (never compared by nbval) with a fixed style and no dates.
 
     Lessons call this first; the figures then look the same on every machine that runs them.
