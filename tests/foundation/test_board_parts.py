@@ -19,30 +19,8 @@ from gamelab.demo.widget import LightsOutBoard, LightsOutSpec
 from gamelab.widgets import BoardSpec, PlayBoard, Work
 from gamelab.widgets.testing import click
 from gamelab.work import checkpoint
-
-
-def run_loop(main):
-    """``asyncio.run(main())`` on a thread of its own (the browser tests' Playwright keeps a loop here)."""
-    failures = []
-
-    def target():
-        try:
-            asyncio.run(main())
-        except BaseException as exc:
-            failures.append(exc)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if failures:
-        raise failures[0]
-
-
-async def _until(condition, seconds=20.0):
-    end = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < end, "waited too long"
-        await asyncio.sleep(0.02)
+from tests.loops import run_loop
+from tests.loops import until as _until
 
 
 def _counting(progress):

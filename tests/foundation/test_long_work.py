@@ -7,8 +7,6 @@ while a solver runs is in ``test_long_work_kernel.py``.
 from __future__ import annotations
 
 import asyncio
-import threading
-import time
 
 import pytest
 
@@ -26,32 +24,8 @@ from gamelab.shanghai.picture import TileAt
 from gamelab.shanghai.widget import ShanghaiBoard
 from gamelab.widgets import fire
 from gamelab.widgets.testing import click
-
-
-def run_loop(main):
-    """``asyncio.run(main())`` on a thread of its own: this thread may already run a loop (the browser
-    tests' Playwright keeps one for the whole session)."""
-    failures = []
-
-    def target():
-        try:
-            asyncio.run(main())
-        except BaseException as exc:  # handed to the test's thread below
-            failures.append(exc)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if failures:
-        raise failures[0]
-
-
-async def _until(condition, seconds=20.0):
-    end = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < end, "waited too long"
-        await asyncio.sleep(0.02)
-
+from tests.loops import run_loop
+from tests.loops import until as _until
 
 # The board's long work on its own (page work off the loop, Stop, the next job waiting, a cell's call at
 # once) is tested in test_board_parts.py; here, each game's long work.

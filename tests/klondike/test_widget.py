@@ -13,6 +13,7 @@ from gamelab.klondike.picture import KlondikePicture
 from gamelab.klondike.widget import KlondikeBoard
 from gamelab.widgets import fire
 from gamelab.widgets.testing import CanvasMessages, centre_of, click
+from tests.loops import run_loop
 
 from .helpers import SMALL, position
 
@@ -37,23 +38,6 @@ def drag(board: KlondikeBoard, source, to_xy: tuple[float, float]) -> None:
     fire(board.canvas, event="mouse_move", x=x + 8, y=y + 3)
     fire(board.canvas, event="mouse_move", x=to_xy[0], y=to_xy[1])
     fire(board.canvas, event="mouse_up", x=to_xy[0], y=to_xy[1])
-
-
-def run_loop(main) -> None:
-    """``asyncio.run(main())`` on a thread of its own (the browser tests' Playwright keeps a loop on this one)."""
-    failures = []
-
-    def target() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as exc:  # handed to the test's thread below
-            failures.append(exc)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if failures:
-        raise failures[0]
 
 
 async def until(done, seconds: float = 120) -> None:

@@ -15,7 +15,7 @@ from gamelab.riichi.table.widget import RiichiBoard
 from gamelab.shanghai.ranking import Ranking
 from gamelab.shanghai.widget import ShanghaiBoard
 from gamelab.widgets.testing import click
-from tests.foundation.test_long_work import run_loop
+from tests.loops import run_loop
 
 
 def test_the_minesweeper_board_says_a_dense_no_guess_board_is_refused():

@@ -50,9 +50,8 @@ def shanghai_kind(number: int) -> str:
 
 
 @dataclass(frozen=True)
-class TileAt:
-    """Click target: the face of the free tile at ``depth``, ``row``, ``col`` (the tutorial's invisible
-    button over a selectable tile; blocked tiles have none)."""
+class _Place:
+    """A place on the field: ``depth``, ``row``, ``col`` (a target of one kind never equals one of another)."""
 
     depth: int
     row: int
@@ -64,18 +63,16 @@ class TileAt:
 
 
 @dataclass(frozen=True)
-class TileBody:
+class TileAt(_Place):
+    """Click target: the face of the free tile at ``depth``, ``row``, ``col`` (the tutorial's invisible
+    button over a selectable tile; blocked tiles have none)."""
+
+
+@dataclass(frozen=True)
+class TileBody(_Place):
     """Click target: anywhere on the tile drawn on top at a place (its face or its sides), under the face
     target of a free tile. The handlers never see it (a click there is the tutorial's canvas ``onclick``,
     target None); the board uses it to say why the tile cannot be taken."""
-
-    depth: int
-    row: int
-    col: int
-
-    @property
-    def position(self) -> Position:
-        return (self.depth, self.row, self.col)
 
 
 @dataclass(frozen=True)

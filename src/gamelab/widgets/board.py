@@ -171,19 +171,6 @@ _SAVE_FROM_THE_PAGE = """(() => {
   from.dispatchEvent(press);
 })();"""
 
-
-#: Ctrl+S (Cmd+S on a Mac) sent from the focused board's parent element, so JupyterLab's keyboard shortcuts
-#: see it (the canvas itself swallows every key); JupyterLab reads the key from ``keyCode``
-_SAVE_FROM_THE_PAGE = """(() => {
-  const mac = /Mac/i.test(navigator.platform);
-  const from = document.activeElement && document.activeElement.parentElement || document.body;
-  const press = new KeyboardEvent("keydown", {key: "s", code: "KeyS", ctrlKey: !mac, metaKey: mac,
-                                              bubbles: true, cancelable: true});
-  Object.defineProperty(press, "keyCode", {get: () => 83});
-  Object.defineProperty(press, "which", {get: () => 83});
-  from.dispatchEvent(press);
-})();"""
-
 _BUILT_IN = ("new", "undo", "redo")
 
 
