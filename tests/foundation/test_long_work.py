@@ -186,7 +186,7 @@ def test_a_shanghai_start_can_be_undone_with_its_playing_state():
     a, b = board.game.search()
     click(board, TileAt(*a.position))
     click(board, TileAt(*b.position))
-    board.deal_box.value = "2"
+    board.setting("deal_entry").value = "2"
     board.start_problem()
     assert board.game.deal_number == 2
     board.undo()
@@ -236,7 +236,7 @@ def test_a_shanghai_clear_keeps_its_time_off_the_loop_while_another_program_hold
         assert board.busy == "Keeping your time in the ranking"
         holder.execute("ROLLBACK")
         await _until(lambda: board.busy is None, seconds=60)
-        assert board.last_entry is not None and "Hato" in board.ranking_view.value
+        assert board.entry is not None and "Hato" in board.panel("ranking").value
 
     try:
         run_loop(main)

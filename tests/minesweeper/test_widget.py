@@ -34,18 +34,18 @@ def cells(board, *, mines: bool, hidden_only: bool = True):
 
 
 def test_first_click_opens_and_redraws_once(board):
-    assert board.mode_buttons.disabled
+    assert board.setting("mode").disabled
     with CanvasMessages() as sent:
         click(board, Cell(5, 5))
     assert board.record.actions == ["open 5 5"]
     assert sent.to(board.canvas) == 1
-    assert not board.mode_buttons.disabled
+    assert not board.setting("mode").disabled
     assert "mines left 10 · open mode" in board.status_line.value
 
 
 def test_flag_mode_places_a_flag_and_counter_drops(board):
     click(board, Cell(5, 5))
-    board.mode_buttons.value = "flag"
+    board.setting("mode").value = "flag"
     row, col = cells(board, mines=True)[0]
     with CanvasMessages() as sent:
         click(board, Cell(row, col))
@@ -70,7 +70,7 @@ def test_win_by_clicking_safe_cells_then_message_starts_a_new_game(board, time):
     assert board.game.won
     assert "cleared in 42 s" in board.status_line.value
     assert board.sounds.played[-1] == "win"
-    assert board.mode_buttons.disabled
+    assert board.setting("mode").disabled
     centre_of(board, ResultMessage())
     click(board, ResultMessage())
     assert board.game.setup["seed"] == 2 and not board.game.started and board.record.actions == []
@@ -111,11 +111,11 @@ def test_chord_by_clicking_a_satisfied_number(time):
     click(board, Cell(5, 5))
     vm = board.game.vm
     i = next(i for i in vm.cells if vm.state[i] == 1 and vm.near[i] and any(vm.state[j] == 0 for j in vm.neighbours(i)))
-    board.mode_buttons.value = "flag"
+    board.setting("mode").value = "flag"
     for j in vm.neighbours(i):
         if vm.mine[j]:
             click(board, Cell(*vm.coords(j)))
-    board.mode_buttons.value = "open"
+    board.setting("mode").value = "open"
     click(board, Cell(*vm.coords(i)))
     assert board.record.actions[-1] == "chord {} {}".format(*vm.coords(i))
 
@@ -123,11 +123,11 @@ def test_chord_by_clicking_a_satisfied_number(time):
 def test_the_main_row_holds_the_mode_and_the_settings_are_folded(board):
     """The board, its status and its main buttons fit one screen: the open/flag radios sit among the
     buttons (labels never cut: each as wide as its words), the size and options wait folded."""
-    assert board.mode_buttons in board.row.children and board.settings_button in board.row.children
-    assert board.mode_buttons.style.button_width == "auto"
+    assert board.setting("mode") in board.row.children and board.settings_button in board.row.children
+    assert board.setting("mode").style.button_width == "auto"
     assert board.extras.layout.display == "none" and board.setting("preset") in board.extras.children
     assert board.button("start_with_settings") in board.extras.children
-    assert list(board.row.children[-2:]) == [board.mode_buttons, board.settings_button]
+    assert list(board.row.children[-2:]) == [board.setting("mode"), board.settings_button]
     board.settings_button.value = True
     assert board.extras.layout.display == "flex" and board.settings_button.description == "New board ▴"
     # the size boxes only for a custom board
@@ -195,17 +195,17 @@ def test_the_red_clock_digits_follow_the_clock_only_when_the_second_changes(boar
 
 
 def test_keys_and_radios_follow_the_controls(board):
-    board.mode_buttons.value = "flag"         # off before the first click: the radios go back
-    assert board.mode_buttons.value == "open" and board.ui.mode == "open"
+    board.setting("mode").value = "flag"         # off before the first click: the radios go back
+    assert board.setting("mode").value == "open" and board.ui.mode == "open"
     click(board, Cell(5, 5))
     fire(board.canvas, event="key_down", key="f", shift_key=False, ctrl_key=False, meta_key=False)
-    assert board.ui.mode == "flag" and board.mode_buttons.value == "flag"
+    assert board.ui.mode == "flag" and board.setting("mode").value == "flag"
     assert "flag mode" in board.status_line.value
     fire(board.canvas, event="key_down", key="p", shift_key=False, ctrl_key=False, meta_key=False)
     assert board.ui.show_chances and board.ui.chances
     fire(board.canvas, event="key_down", key="h", shift_key=False, ctrl_key=False, meta_key=False)
     assert board.ui.hint is not None and "Hint" in board.status_line.value
-    with pytest.raises(ValueError, match="unknown mode 'dig'"):
+    with pytest.raises(ValueError, match="mode must be one of 'open', 'flag', not 'dig'"):
         board.set_mode("dig")
 
 
@@ -236,10 +236,10 @@ def test_once_a_page_shows_the_board_a_click_redraws_only_the_cells_that_changed
 def test_game_over_puts_the_radios_back_to_open_mode(board):
     click(board, Cell(5, 5))
     board.set_mode("flag")
-    assert board.ui.mode == "flag" and board.mode_buttons.button_style == "danger"
+    assert board.ui.mode == "flag" and board.setting("mode").button_style == "danger"
     board.act("open {} {}".format(*cells(board, mines=True)[0]))   # a cell's call, in flag mode
     assert board.game.lost and board.ui.mode == "open"
-    assert board.mode_buttons.value == "open" and board.mode_buttons.disabled
+    assert board.setting("mode").value == "open" and board.setting("mode").disabled
 
 
 def test_a_no_guess_first_click_searches_once_off_the_loop_and_stop_leaves_the_board_as_it_was(monkeypatch):
@@ -269,7 +269,7 @@ def test_a_no_guess_first_click_searches_once_off_the_loop_and_stop_leaves_the_b
         board = MinesweeperBoard(rows=30, cols=30, mines=300, seed=4, no_guess=True, sound=False)
         board.long_work.wait = 0.0
         click(board, Cell(15, 15))
-        assert board.busy == "Placing the mines so that no guess is needed" and board.mode_buttons.disabled
+        assert board.busy == "Placing the mines so that no guess is needed" and board.setting("mode").disabled
         board.stop()                            # cooperative: the search ends at its next checkpoint
         await until(lambda: board.busy is None, 10)
         assert not board.game.started and board.record.actions == [] and "Stopped" in board.status_line.value

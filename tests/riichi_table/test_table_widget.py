@@ -85,7 +85,7 @@ def test_buttons_follow_the_legal_actions_and_play_them(board):
             click(board, Discard(actions[-1] if not actions[-1].startswith("riichi") else actions[0]))
     assert board.game.is_over
     assert "Game over" in board.status_line.value
-    assert "wins" in board.result_panel.value or "Draw" in board.result_panel.value
+    assert "wins" in board.panel("result").value or "Draw" in board.panel("result").value
 
 
 def test_riichi_button_then_tile():

@@ -49,7 +49,7 @@ def test_a_shanghai_board_with_a_ranking_damaged_underneath_still_plays(tmp_path
     board = ShanghaiBoard(deal=1, ranking=ranking, sound=False, warn_unwinnable=False)
     path.write_bytes(b"not a database any more " * 100)
     board.start_problem()  # remembers the player name: the ranking refuses, the board goes on
-    assert board.playing and "damaged" in board.ranking_view.value + board.ranking_error
+    assert board.playing and "damaged" in board.panel("ranking").value + board.ranking_error
     for action in board.game.construction_actions():
         board.act(action)
     assert board.game.is_cleared and "not ranked" in board.status_line.value

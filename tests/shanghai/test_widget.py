@@ -112,7 +112,7 @@ def test_clearing_the_board_adds_one_ranking_row_and_a_share_text(board, ranking
     assert board.sounds.played[-1] == "win" and "Cleared" in board.status_line.value
     (entry,) = ranking.top(deal=3)
     assert entry.player == "Hato" and not entry.given_up
-    assert "deal #3" in board.share.value and "Hato" in board.ranking_view.value
+    assert "deal #3" in board.panel("share").value and "Hato" in board.panel("ranking").value
     assert ranking.player_name == "Hato"
 
 
@@ -132,25 +132,25 @@ def test_stalemate_and_unwinnable_warning():
 
 
 def test_bad_deal_number_and_long_name_are_refused(board):
-    board.deal_box.value = "abc"
+    board.setting("deal_entry").value = "abc"
     board.button("start").click()
     assert "abc" in board.status_line.value and "is not a deal number" in board.status_line.value
-    board.deal_box.value = "5"
-    board.player.value = "x" * 40
+    board.setting("deal_entry").value = "5"
+    board.setting("player_name").value = "x" * 40
     board.button("start").click()
     assert "40 characters" in board.status_line.value and board.game.deal_number == 3
 
 
 def test_start_again_deals_a_new_problem_unless_a_number_is_typed(board):
-    assert board.deal_box.value == "3" and board.game.deal_number == 3  # the box shows the deal in play
+    assert board.setting("deal_entry").value == "3" and board.game.deal_number == 3  # the box shows the deal in play
     board.button("start").click()
     assert board.game.deal_number != 3 and board.playing
-    assert board.deal_box.value == str(board.game.deal_number)
-    board.deal_box.value = "3"
+    assert board.setting("deal_entry").value == str(board.game.deal_number)
+    board.setting("deal_entry").value = "3"
     board.button("start").click()
     assert board.game.deal_number == 3 and board.record.actions == []
-    board.deal_box.value = ""
-    board.deal_box.value = "3"  # typed again: Start replays it
+    board.setting("deal_entry").value = ""
+    board.setting("deal_entry").value = "3"  # typed again: Start replays it
     board.button("start").click()
     assert board.game.deal_number == 3
 
@@ -179,7 +179,7 @@ def test_keys_search_cancel_and_undo(board):
 
 
 def test_a_refused_start_buzzes_and_keeps_the_game(board):
-    board.deal_box.value = "x"
+    board.setting("deal_entry").value = "x"
     board.button("start").click()
     assert board.sounds.played[-1] == "ng" and board.playing and board.game.deal_number == 3
 
@@ -325,9 +325,9 @@ def test_the_solvers_warning_is_red_without_the_ng_of_a_refusal():
 
 def test_the_player_and_deal_boxes_are_the_boards_settings(board):
     board.set("deal_entry", "5")
-    assert board.deal_box.value == "5"
+    assert board.setting("deal_entry").value == "5"
     board.player_name = "Kiji"
-    assert board.player.value == "Kiji" and board.player.placeholder
+    assert board.setting("player_name").value == "Kiji" and board.setting("player_name").placeholder
     board.button("start").click()
     assert board.game.deal_number == 5 and board.ranking.player_name == "Kiji"
 
@@ -346,10 +346,10 @@ def test_the_marquee_plays_the_scroll_pieces_margins():
     assert len(marquee_frames(lambda left: left - 1)) == 12_000  # never comes back: cut off
     fast = ShanghaiBoard(deal=3, ranking=None, scroll_how_to=lambda left: left - 10 if left > -2300 else 500)
     plain = ShanghaiBoard(deal=3, ranking=None, marquee=True)
-    assert fast.marquee and "gamelab-marquee" in fast.how_to.value
-    assert fast.how_to.value != plain.how_to.value  # another animation: the piece's own margins
+    assert fast.marquee and "gamelab-marquee" in fast.panel("how_to").value
+    assert fast.panel("how_to").value != plain.panel("how_to").value  # another animation: the piece's own margins
     folded = ShanghaiBoard(deal=3, ranking=None)
-    assert folded.how_to.value.startswith("<details")
+    assert folded.panel("how_to").value.startswith("<details")
 
 
 # -- the layout: the field on the left, the rest in a column beside it --------------------------------------
@@ -370,9 +370,10 @@ def test_the_status_line_and_the_buttons_stand_beside_the_field(ranking):
     names = [b.description for b in board.row.children if b.layout.display != "none"]
     assert names == ["Start", "Cancel", "Search", "Undo", "Redo"]
     assert board.record_panel.selected_index is None  # folded
-    assert board.player in flat and board.deal_box in flat and board.share in flat and board.how_to in flat
+    assert all(part in flat for part in (board.setting("player_name"), board.setting("deal_entry"),
+                                         board.panel("share"), board.panel("how_to")))
     marquee = ShanghaiBoard(deal=3, ranking=None, marquee=True)
-    assert marquee.children[0] is marquee.how_to and marquee.how_to not in marquee.panels.children
+    assert marquee.children[0] is marquee.panel("how_to") and marquee.panel("how_to") not in marquee.panels.children
 
 
 def test_the_solver_check_runs_beside_the_game_and_its_word_arrives_on_the_loop():

@@ -16,9 +16,7 @@ from typing import Any, Callable, Hashable
 from .. import checks
 from ..clock import Clock
 from ..controls import Response
-from ..errors import IllegalMove
-from ..game import Record
-from ..widgets import BoardSpec, Button, PlayBoard, Progress, Setting
+from ..widgets import BoardSpec, Button, PlayBoard, Progress, Setting, board_function
 from ..words import count
 from . import controls
 from .game import Klondike
@@ -28,11 +26,25 @@ __all__ = ["KlondikeBoard", "KlondikeSpec"]
 
 
 class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
-    """A Klondike table with Hint, Auto-complete, Solve and Finish buttons, and New game's settings
-    (``draw_count`` 1 or 3, ``winnable_only``) in a column beside it. See :func:`KlondikeBoard`."""
+    """A playable Klondike table with Hint, Auto-complete, Solve and Finish buttons, and New game's settings
+    (``draw_count`` 1 or 3, ``winnable_only``) in a column beside it.
+
+    ``seed`` / ``deck`` / ``position`` choose the start (as :meth:`Klondike.new`), ``draw`` the cards
+    turned per stock click; ``winnable_only`` makes New game deal only deals the solver wins; ``now`` is
+    the time source of the clock and of double-clicks (tests pass their own).
+
+    ``pieces`` plays on other versions of the tutorial's steps (a learner's), by name: any of
+    :attr:`Klondike.PIECES <gamelab.klondike.game.Klondike.PIECES>` (the engine plays on them through
+    :meth:`Klondike.with_rules`), and ``update_timer`` (the clock after each action,
+    :func:`~gamelab.klondike.controls.update_timer`). New game and Play again both start the rules'
+    ``new_game``; a save loads by the rules in play. The other options are the board's (see
+    :class:`~gamelab.widgets.PlayBoard`).
+    """
 
     title = "KlondikeBoard"
     picture = KlondikePicture()
+    controls, ui_type = controls, KlondikeUI
+    now: Callable[[], float]
     action_sound = "card"
     clock = True
     # The status line, buttons and settings beside the table, not under it: the table grows to 600 pixels
@@ -76,9 +88,6 @@ class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
     def first_game(self) -> Klondike:
         return self.rules.new(**self.setup)
 
-    def make_ui(self, game: Klondike) -> KlondikeUI:
-        return KlondikeUI()
-
     def new_game_label(self, game: Klondike) -> str:
         return "Looking for a winnable deal" if self.winnable_only else "Dealing a new game"
 
@@ -111,11 +120,6 @@ class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
              target_at: Callable[[float, float], Hashable | None]) -> Response[KlondikeUI] | None:
         return controls.drag(game, ui, x, y, target_at=target_at, box=partial(self.picture.box, game))
 
-    def release(self, game: Klondike, ui: KlondikeUI, target: Hashable | None) -> Response[KlondikeUI] | None:
-        return controls.release(game, ui, target)
-
-    def key(self, game: Klondike, ui: KlondikeUI, key: str) -> Response[KlondikeUI] | None:
-        return controls.key(game, ui, key)
 
     # -- after an action -----------------------------------------------------------------------------
     def after(self, before: Klondike, game: Klondike, action: str) -> Response[KlondikeUI] | None:
@@ -131,22 +135,6 @@ class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
         # the tutorial's begin(), on the learner's piece where there is one
         self.update_timer(clock, game)
 
-    def read_save(self, text: str, kind: type[Klondike], progress: Progress) -> Record[Klondike]:
-        """A save played again by the rules in play (a learner's pieces too), after the shipped rules
-        checked it."""
-        if kind is Klondike:
-            return super().read_save(text, kind, progress)
-        saved = Record.from_json(text, game=Klondike)
-        record: Record[Klondike] = Record(kind.new(**saved.start.setup))
-        for number, action in enumerate(saved.actions, 1):
-            progress.check()
-            try:
-                record.play(action)
-            except IllegalMove as exc:
-                raise ValueError(f"saved game action {number} {action!r} is refused by the rules in play: "
-                                 f"{exc}") from None
-        return record
-
     # -- the buttons follow the game -----------------------------------------------------------------
     @staticmethod
     def _playing(game: Klondike) -> bool:
@@ -156,20 +144,4 @@ class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
         board.button("new").description = "Play again" if board.game.is_won else "New game"
 
 
-def KlondikeBoard(seed: int | None = None, draw: int = 1, deck: str | None = None, position: str | None = None,
-                  *, pieces: dict[str, Callable[..., Any]] | None = None, winnable_only: bool = False,
-                  now: Callable[[], float] | None = None, **options: Any) -> PlayBoard[Klondike, KlondikeUI]:
-    """A playable Klondike table (see :class:`KlondikeSpec`).
-
-    ``seed`` / ``deck`` / ``position`` choose the start (as :meth:`Klondike.new`), ``draw`` the cards
-    turned per stock click; ``winnable_only`` makes New game deal only deals the solver wins; ``now`` is
-    the time source of the clock and of double-clicks (tests pass their own).
-
-    ``pieces`` plays on other versions of the tutorial's steps (a learner's), by name: any of
-    :attr:`Klondike.PIECES <gamelab.klondike.game.Klondike.PIECES>` (the engine plays on them through
-    :meth:`Klondike.with_rules`), and ``update_timer`` (the clock after each action,
-    :func:`~gamelab.klondike.controls.update_timer`). New game and Play again both start the rules'
-    ``new_game``; a save loads by the rules in play.
-    """
-    return PlayBoard(KlondikeSpec(seed, draw, deck, position, pieces=pieces, winnable_only=winnable_only, now=now),
-                     now=now, **options)
+KlondikeBoard = board_function(KlondikeSpec)

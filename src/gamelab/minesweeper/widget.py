@@ -16,11 +16,9 @@ import math
 from dataclasses import fields, replace
 from typing import Any, Callable, Hashable, Mapping
 
-import ipywidgets as widgets
-
 from .. import checks
 from ..controls import Response
-from ..widgets import BoardSpec, Button, PlayBoard, Progress, Setting
+from ..widgets import BoardSpec, Button, PlayBoard, Progress, Setting, board_function
 from . import controls
 from .game import Minesweeper
 from .picture import MinesweeperPicture, MinesweeperUI, fitting_cell
@@ -44,8 +42,12 @@ def _custom(spec: MinesweeperSpec) -> bool:
 
 class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
     """A Minesweeper table (see the module docstring). Same arguments as :meth:`Minesweeper.new`, plus
-    ``cell`` (pixels per cell) and ``pieces``: the map's steps (:class:`~.vmap.MapRules`), ``dispatch_click``
-    and ``game_over_message`` (:mod:`.tutorial`) and ``table_layout`` (:mod:`.picture`), by name.
+    ``cell`` (pixels per cell, else :func:`fitting_cell`) and ``pieces``: the map's steps
+    (:class:`~.vmap.MapRules`), ``dispatch_click`` and ``game_over_message`` (:mod:`.tutorial`) and
+    ``table_layout`` (:mod:`.picture`), by name; and the board's options (see :class:`~gamelab.widgets.PlayBoard`).
+
+    >>> MinesweeperBoard("beginner", seed=1)
+    <MinesweeperBoard: 9 × 9, 10 mines · click any cell to start>
 
     A new board's size and options are settings (``board.preset = "custom"``, ``board.rows = 5``…), folded
     under "New board ▾"; its Start button (``board.start_with_settings()``) starts a game with them."""
@@ -56,13 +58,19 @@ class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
                 Setting("rows", "rows", width="120px", low=1, high=MAX_ROWS, shown=_custom),
                 Setting("cols", "cols", width="120px", low=1, high=MAX_COLS, shown=_custom),
                 Setting("mines", "mines", width="130px", low=1, high=MAX_ROWS * MAX_COLS - 1, shown=_custom),
-                Setting("opening", "first click opens an area", width="max-content"),
-                Setting("no_guess", "no guessing needed", width="max-content"))
+                Setting("opening", "first click opens an area", width="max-content", margin="0 12px 0 6px"),
+                Setting("no_guess", "no guessing needed", width="max-content", margin="0 12px 0 6px"),
+                # the mode in words and color, among the main buttons: flag mode turns the pair red, so it
+                # cannot be missed; off before the first click and after the end, as the tutorial's radios
+                Setting("mode", "", (("Open cells", OPEN_MODE), ("⚑ Put flags", FLAG_MODE)), toggle=True, in_ui=True,
+                        place="row", enabled=controls.modes_enabled, tooltip="Open cells, or put up flags (key f)",
+                        style=lambda mode: "danger" if mode == FLAG_MODE else "", width="auto"))
     settings_title = "New board"
     settings_tooltip = "Choose the size, the mines and the options of a new game"
     picture: MinesweeperPicture
+    controls, ui_type = controls, MinesweeperUI
     reset_ui_on_undo = False  # Undo keeps the mode and the Chances overlay
-    clock = True
+    clock, clock_shown = True, False  # one clock: the red digits on the board show the time
     clock_format = staticmethod(whole_seconds)
     clock_interval = 0.25  # the red digits turn within a fraction of a second of the clock
     buttons = (Button("hint", "Hint", "Ring a safe cell, or the best guess (key h)", controls.hint),
@@ -99,9 +107,6 @@ class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
 
     def first_game(self) -> Minesweeper:
         return self.first
-
-    def make_ui(self, game: Minesweeper) -> MinesweeperUI:
-        return MinesweeperUI()
 
     def new_game(self, game: Minesweeper, progress: Progress) -> Minesweeper:
         # New game = the next seed, so a learner gets a new board and the lesson stays reproducible.
@@ -158,9 +163,6 @@ class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
     def click(self, game: Minesweeper, ui: MinesweeperUI, target: Hashable | None) -> Response[MinesweeperUI] | None:
         return controls.click(game, ui, target, dispatch=self.dispatch)
 
-    def key(self, game: Minesweeper, ui: MinesweeperUI, key: str) -> Response[MinesweeperUI] | None:
-        return controls.key(game, ui, key)
-
     def slow(self, game: Minesweeper, action: str) -> str | None:
         return "Placing the mines so that no guess is needed" if game.searches_layout(action) else None
 
@@ -169,12 +171,6 @@ class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
 
     def automatic(self, game: Minesweeper, ui: MinesweeperUI) -> Response[MinesweeperUI] | None:
         return controls.settle(game, ui)
-
-    def set_mode(self, mode: str) -> None:
-        """Open or flag mode; ignored before the first click and after the game is over, like the radios."""
-        board = self.board
-        board.respond(controls.pick_mode(board.game, board.ui, mode))
-        board.refresh()  # an ignored pick puts the radios back
 
     def _start_with_settings(self, game: Minesweeper, ui: MinesweeperUI) -> Response[MinesweeperUI] | None:
         """Start: a game with the size and options chosen under "New board" (refused if they do not fit)."""
@@ -190,40 +186,5 @@ class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
         self.board.start(new)
         return None
 
-    # -- the mode buttons: in the main row, red in flag mode, off before the first click -----------
-    def build(self, board: PlayBoard[Minesweeper, MinesweeperUI]) -> None:
-        # The mode in words and color: flag mode turns the pair red, so it cannot be missed. Each button
-        # as wide as its label ("auto"), so no label is ever cut; the pair sits before "New board ▾".
-        self.mode_buttons = widgets.ToggleButtons(options=[("Open cells", OPEN_MODE), ("⚑ Put flags", FLAG_MODE)],
-                                                  value=OPEN_MODE, tooltips=["Open cells", "Put up flags (key f)"],
-                                                  style={"button_width": "auto", "font_weight": "bold"},
-                                                  layout=widgets.Layout(width="auto", align_self="center"))
-        self.mode_buttons.add_class("gamelab-mode")
-        board.listen(self.mode_buttons, self.set_mode)
-        *row, fold = board.row.children
-        board.row.children = (*row, self.mode_buttons, fold)
-        for name in ("opening", "no_guess"):  # room between a check box's words and the next one
-            board.setting(name).layout.margin = "0 12px 0 6px"
-        if board.clock is not None:  # one clock: the red digits on the board show the time
-            board.clock.layout.display = "none"
 
-    def show(self, board: PlayBoard[Minesweeper, MinesweeperUI]) -> None:
-        mode = board.ui.mode
-        self.mode_buttons.value = mode
-        if not board.long_work.shown:  # locked inputs stay locked until the work ends
-            self.mode_buttons.disabled = not controls.modes_enabled(board.game)
-        self.mode_buttons.button_style = "danger" if mode == FLAG_MODE else ""
-
-
-def MinesweeperBoard(preset: str | None = "expert", *, rows: int | None = None, cols: int | None = None,
-                     mines: int | None = None, seed: int = 0, opening: bool = False, no_guess: bool = False,
-                     cell: int | None = None, pieces: Mapping[str, Callable[..., Any]] | None = None,
-                     **options: Any) -> PlayBoard[Minesweeper, MinesweeperUI]:
-    """A Minesweeper board (see :class:`MinesweeperSpec`): the same arguments as :meth:`Minesweeper.new`,
-    plus ``cell`` (pixels per cell, else :func:`fitting_cell`), ``pieces`` and PlayBoard's options.
-
-    >>> MinesweeperBoard("beginner", seed=1)
-    <MinesweeperBoard: 9 × 9, 10 mines · click any cell to start>
-    """
-    return PlayBoard(MinesweeperSpec(preset, rows=rows, cols=cols, mines=mines, seed=seed, opening=opening,
-                                     no_guess=no_guess, cell=cell, pieces=pieces), **options)
+MinesweeperBoard = board_function(MinesweeperSpec)

@@ -17,14 +17,16 @@ Response(command='step')
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
-from typing import Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
 from ..controls import Response
+from ..work import Progress, Work
 from .bitboard import square_name
 from .game import PASS, Othello
 from .picture import OthelloUI, Square
-from .tutorial import BLACK, Color, opponent
+from .tutorial import BLACK, WHITE, Color, message, opponent
 
 __all__ = ["MODES", "click", "key", "computer_moves", "automatic_line", "pass_note", "end_sound"]
 
@@ -103,6 +105,108 @@ def automatic_line(game: Othello, choose: Callable[[Othello], str], *, mode: str
             return actions
         game.play(action)
         actions.append(action)
+
+
+class Chooser(Protocol):
+    """A computer player (:mod:`gamelab.othello.ai`)."""
+
+    def choose(self, game: Othello) -> str: ...
+
+
+#: what the progress line says while the computer searches
+THINKING = "The computer is thinking"
+
+
+def thinking(game: Othello, player: Chooser, rng: random.Random, *, mode: str, computer: Color,
+             **how: bool) -> Work[list[str]]:
+    """The computer's line from ``game`` (:func:`automatic_line`, ``how`` as there) as long work: played on
+    a copy, with the settings given now. Its answer plays the line, with the note of its last forced pass,
+    if the game is still the one it started from (a cell can move it meanwhile).
+
+    >>> from gamelab.othello.ai import RandomPlayer
+    >>> game = Othello.new()
+    >>> work = thinking(game, RandomPlayer(seed=1), random.Random(0), mode="vs-computer", computer="black",
+    ...                 one_move=True)
+    >>> work.then(work.run(Progress()), game, OthelloUI())
+    Response(line=('c4',))
+    """
+    trial = game.copy()
+
+    def choose(position: Othello) -> str:
+        action = player.choose(position)
+        legal = position.legal_actions()
+        # A learner's capture check can make the rules differ from the ones the computer searched.
+        return action if action in legal else rng.choice(legal)
+
+    def run(progress: Progress) -> list[str]:
+        return automatic_line(trial, choose, mode=mode, computer=computer, **how)
+
+    def then(line: list[str], now: Othello, ui: OthelloUI) -> Response[OthelloUI] | None:
+        if now is not game or not line:
+            return None  # the game moved on meanwhile: this line is old news
+        note = pass_note(game.to_move, line, ui.note)
+        return Response(line=tuple(line), ui=replace(ui, note=note) if note != ui.note else None)
+
+    return Work(THINKING, run, then)
+
+
+def automatic(game: Othello, ui: OthelloUI, player: Chooser, rng: random.Random, *, mode: str,
+              computer: Color) -> Response[OthelloUI] | None:
+    """What the board plays by itself: a forced pass (with its note), or the computer's reply as long work
+    (your stone goes to the page before the search starts: the board sends the frame of an action before
+    any work that follows it).
+
+    >>> from gamelab.othello.ai import RandomPlayer
+    >>> automatic(Othello.new(), OthelloUI(), RandomPlayer(seed=1), random.Random(0), mode="vs-computer",
+    ...           computer="white") is None
+    True
+    """
+    if game.must_pass:
+        return Response(action=PASS, ui=replace(ui, note=f"{game.to_move}_passes"))
+    if computer_moves(game, mode, computer):
+        return Response(work=thinking(game, player, rng, mode=mode, computer=computer, one_move=True))
+    return None
+
+
+def status(game: Othello, ui: OthelloUI, *, mode: str, computer: Color, lang: str) -> str:
+    """The status line: the tutorial's message for the position (in ``lang``), with whose turn it is, the
+    last forced pass, and the result at the end.
+
+    >>> status(Othello.new(), OthelloUI(), mode="vs-computer", computer="white", lang="en")
+    "Black's turn. (you are black)"
+    """
+    key = game.message_key()
+    text = game.status(lang, key)
+    vs_computer = mode == "vs-computer"
+    if key == "game_end":
+        black, white = game.score()
+        if vs_computer and black != white:
+            text += ". You win!" if (black > white) != (computer == BLACK) else ". The computer wins."
+        return text
+    if ui.note and game.last_action != PASS:
+        text = f"{message(ui.note, lang)} {text}"
+    if vs_computer and game.to_move != computer:
+        text += f" (you are {'black' if computer == WHITE else 'white'})"
+    return text
+
+
+def step(game: Othello, ui: OthelloUI, player: Chooser, rng: random.Random, *, mode: str,
+         computer: Color) -> Response[OthelloUI] | None:
+    """Step: the computer plays one move for the side to move (then any forced pass; against you, its
+    reply too). Nothing in a finished game (the status line gives the result)."""
+    if game.is_over:
+        return None
+    return Response(ui=replace(ui, note=""), work=thinking(game, player, rng, mode=mode, computer=computer,
+                                                           chain=mode == "vs-computer", one_move=True))
+
+
+def run_to_end(game: Othello, ui: OthelloUI, player: Chooser, rng: random.Random, *, mode: str,
+               computer: Color) -> Response[OthelloUI] | None:
+    """Run to end: the computer plays both sides until the game is over."""
+    if game.is_over:
+        return None
+    return Response(ui=replace(ui, note=""), work=thinking(game, player, rng, mode=mode, computer=computer,
+                                                           chain=False, both_sides=True))
 
 
 def pass_note(to_move: Color, line: Sequence[str], note: str = "") -> str:

@@ -14,26 +14,35 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, Hashable
+from functools import partial
+from typing import Callable, Hashable, cast
 
 from .. import checks
 from ..controls import Response
-from ..widgets import BoardSpec, Button, PlayBoard, Progress, Setting, Work
+from ..widgets import BoardSpec, Button, Progress, Setting, board_function
 from . import controls
 from .ai import LEVELS, Player, player_for_level
 from .controls import MODES
-from .game import PASS, Othello, TutorialOthello
+from .game import Othello, TutorialOthello
 from .picture import OthelloPicture, OthelloUI
-from .tutorial import BLACK, WHITE, CheckStone, Color, TutorialRules, message
+from .tutorial import BLACK, WHITE, CheckStone, Color, TutorialRules
 
 __all__ = ["OthelloBoard", "OthelloSpec", "MODES"]
 
-THINKING = "The computer is thinking"
-
 
 class OthelloSpec(BoardSpec[Othello, OthelloUI]):
-    """The Othello board's side: the settings (``mode``, ``computer``, ``level``, ``lang``), its menus, and
-    the computer's moves, which the board plays by itself (:meth:`automatic`) as long work: the search
+    """The Othello play board.
+
+    ``mode`` is one of :data:`MODES`; ``computer`` the computer's color in ``"vs-computer"``; ``level``
+    its strength (1–6, see :data:`gamelab.othello.ai.LEVELS`); ``hints`` shows the legal squares;
+    ``lang`` is ``"en"`` or ``"ja"`` for the tutorial's messages. ``rules`` (a
+    :class:`~gamelab.othello.tutorial.TutorialRules`, holding a learner's own pieces) plays by the
+    tutorial's engine instead of the bitboards; ``check`` is a shortcut for a learner's one-direction
+    capture check alone. ``start`` is the position to begin from. The other options are the board's
+    (``sound``, ``record_panel``…: see :class:`~gamelab.widgets.PlayBoard`).
+
+    These are settings (folded under Settings; ``board.set_level(6)`` or ``board.level = 6`` from a cell);
+    the computer's moves, which the board plays by itself (:meth:`automatic`), are long work: the search
     runs on a copy of the position, with the settings of the moment it began, and calls
     :func:`gamelab.work.checkpoint`, so Stop ends it."""
 
@@ -54,11 +63,7 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
     def __init__(self, mode: str = "vs-computer", *, computer: str = WHITE, level: int = 4, hints: bool = True,
                  lang: str = "en", seed: int = 0, check: CheckStone | None = None,
                  rules: TutorialRules | None = None, start: Othello | None = None) -> None:
-        checks.one_of("mode", mode, tuple(MODES))
-        checks.one_of("computer", computer, (BLACK, WHITE))
-        checks.whole("level", level, low=min(LEVELS), high=max(LEVELS))
-        checks.flag("hints", hints)
-        checks.one_of("lang", lang, ("en", "ja"))
+        checks.flag("hints", hints)  # (mode, computer, level, lang: settings, whose values the board checks)
         checks.seed("seed", seed)
         checks.function("check", check)
         checks.instance("rules", rules, TutorialRules, "the rules rules_from(...) gives")
@@ -67,19 +72,20 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
         self.rules = rules if rules is not None or check is None else TutorialRules(check_stone=check)
         self.rng = random.Random(seed)
         self.mode, self.level, self.lang = mode, level, lang
-        self.computer: Color = WHITE if computer == WHITE else BLACK  # (a menu's choice: checked by the board)
-        self._player: tuple[int, Player] = (level, player_for_level(level, self.rng))
+        self.computer = cast(Color, computer)
+        self._player: tuple[int, Player] | None = None  # (the level it plays at, the player)
         self._hints = hints  # the first game's dots; the board keeps them from game to game (a setting in ui)
         self._start = start
         both = self._both_sides
-        self.buttons = (Button("step", "Step", "Let the computer play the next move", self._step, shown=both),
-                        Button("run", "Run to end", "Let the computer play until the game ends", self._run_to_end,
-                               shown=both))
+        self.buttons = (Button("step", "Step", "Let the computer play the next move",
+                               partial(self._computer, controls.step), shown=both),
+                        Button("run", "Run to end", "Let the computer play until the game ends",
+                               partial(self._computer, controls.run_to_end), shown=both))
 
     @property
     def player(self) -> Player:
         """The computer player of the level set now."""
-        if self._player[0] != self.level:
+        if self._player is None or self._player[0] != self.level:
             self._player = (self.level, player_for_level(self.level, self.rng))
         return self._player[1]
 
@@ -112,20 +118,7 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
         return f"OthelloBoard {self.mode}"
 
     def status(self, game: Othello, ui: OthelloUI) -> str:
-        """The tutorial's message for the position, with whose turn it is and the result at the end."""
-        key = game.message_key()
-        text = game.status(self.lang, key)
-        vs_computer = self.mode == "vs-computer"
-        if key == "game_end":
-            black, white = game.score()
-            if vs_computer and black != white:
-                text += ". You win!" if (black > white) != (self.computer == BLACK) else ". The computer wins."
-            return text
-        if ui.note and game.last_action != PASS:
-            text = f"{message(ui.note, self.lang)} {text}"
-        if vs_computer and game.to_move != self.computer:
-            text += f" (you are {'black' if self.computer == WHITE else 'white'})"
-        return text
+        return controls.status(game, ui, mode=self.mode, computer=self.computer, lang=self.lang)
 
     # -- input and turns -------------------------------------------------------------------------------
     def click(self, game: Othello, ui: OthelloUI, target: Hashable | None) -> Response[OthelloUI] | None:
@@ -139,96 +132,20 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
         return Response(sound=controls.end_sound(game, self.mode, self.computer)) if game.is_over else None
 
     def automatic(self, game: Othello, ui: OthelloUI) -> Response[OthelloUI] | None:
-        """A forced pass (with its note), or the computer's reply as long work."""
-        if game.must_pass:
-            return Response(action=PASS, ui=replace(ui, note=f"{game.to_move}_passes"))
-        if controls.computer_moves(game, self.mode, self.computer):
-            # (your stone goes to the page before the search starts: the board sends the frame of an action
-            # before any work that follows it)
-            return Response(work=self._thinking(game, chain=True, one_move=True))  # (its turn: asked just now)
-        return None
+        return self._computer(controls.automatic, game, ui)
 
     def players_turn(self, game: Othello) -> bool:
         return not (game.must_pass or controls.computer_moves(game, self.mode, self.computer))
 
-    def _thinking(self, game: Othello, **how: bool) -> Work[list[str]]:
-        """The computer's line from ``game`` as long work: played on a copy, with the settings of now."""
-        trial, mode, computer, player, rng = game.copy(), self.mode, self.computer, self.player, self.rng
-
-        def choose(position: Othello) -> str:
-            action = player.choose(position)
-            legal = position.legal_actions()
-            # A learner's capture check can make the rules differ from the ones the computer searched.
-            return action if action in legal else rng.choice(legal)
-
-        def run(progress: Progress) -> list[str]:
-            return controls.automatic_line(trial, choose, mode=mode, computer=computer, **how)
-
-        def then(line: list[str], now: Othello, ui: OthelloUI) -> Response[OthelloUI] | None:
-            if now is not game or not line:
-                return None  # the game moved on meanwhile (a cell can move it): this line is old news
-            note = controls.pass_note(game.to_move, line, ui.note)
-            return Response(line=tuple(line), ui=replace(ui, note=note) if note != ui.note else None)
-
-        return Work(THINKING, run, then)
-
-    def _step(self, game: Othello, ui: OthelloUI) -> Response[OthelloUI]:
-        """Step: the computer plays one move for the side to move (then any forced pass)."""
-        if game.is_over:
-            return Response(message=self.status(game, ui))
-        return Response(ui=replace(ui, note=""), work=self._thinking(game, chain=self.mode == "vs-computer",
-                                                                     one_move=True))
-
-    def _run_to_end(self, game: Othello, ui: OthelloUI) -> Response[OthelloUI]:
-        """Run to end: the computer plays both sides until the game is over."""
-        if game.is_over:
-            return Response(message=self.status(game, ui))
-        return Response(ui=replace(ui, note=""), work=self._thinking(game, chain=False, both_sides=True))
-
-    def run_to_end(self) -> None:
-        """The computer plays both sides until the game is over (long work at the strongest levels)."""
-        self.board.command("run")
+    def _computer(self, control: Callable[..., Response[OthelloUI] | None], game: Othello,
+                  ui: OthelloUI) -> Response[OthelloUI] | None:
+        """``control`` (the computer's moves as long work) with the player and settings of now."""
+        return control(game, ui, self.player, self.rng, mode=self.mode, computer=self.computer)
 
     # -- settings: the board shows them (folded under Settings) and keeps them in step --------------------
     def changed(self, name: str, game: Othello, ui: OthelloUI) -> Response[OthelloUI] | None:
         # a change of mode makes an earlier pass note old news (the board then plays what is now its own)
         return Response.update(replace(ui, note="")) if name == "mode" else None
 
-    # the commands a cell calls (the menus do the same through the board)
-    def set_mode(self, mode: str) -> None:
-        """Switch between :data:`MODES` without restarting the game."""
-        self.board.set("mode", mode)
 
-    def set_computer(self, color: str) -> None:
-        """The computer's color in "vs-computer" mode; if it is now the computer's turn, it plays."""
-        self.board.set("computer", color)
-
-    def set_level(self, level: int) -> None:
-        """The computer's strength, 1 to 6."""
-        self.board.set("level", level)
-
-    def set_hints(self, on: bool) -> None:
-        """Show or hide the dots on the legal squares."""
-        self.board.set("hints", bool(on))
-
-    def set_lang(self, lang: str) -> None:
-        """Messages in English ("en") or in the tutorial's Japanese ("ja")."""
-        self.board.set("lang", lang)
-
-
-def OthelloBoard(mode: str = "vs-computer", *, computer: str = WHITE, level: int = 4, hints: bool = True,
-                 lang: str = "en", seed: int = 0, check: CheckStone | None = None,
-                 rules: TutorialRules | None = None, start: Othello | None = None,
-                 **options: Any) -> PlayBoard[Othello, OthelloUI]:
-    """The Othello play board (see :class:`OthelloSpec`).
-
-    ``mode`` is one of :data:`MODES`; ``computer`` the computer's color in ``"vs-computer"``; ``level``
-    its strength (1–6, see :data:`gamelab.othello.ai.LEVELS`); ``hints`` shows the legal squares;
-    ``lang`` is ``"en"`` or ``"ja"`` for the tutorial's messages. ``rules`` (a
-    :class:`~gamelab.othello.tutorial.TutorialRules`, holding a learner's own pieces) plays by the
-    tutorial's engine instead of the bitboards; ``check`` is a shortcut for a learner's one-direction
-    capture check alone. ``start`` is the position to begin from. ``options`` are the board's own
-    (``sound``, ``record_panel``…: see :class:`~gamelab.widgets.PlayBoard`).
-    """
-    return PlayBoard(OthelloSpec(mode, computer=computer, level=level, hints=hints, lang=lang, seed=seed,
-                                 check=check, rules=rules, start=start), **options)
+OthelloBoard = board_function(OthelloSpec)

@@ -27,18 +27,16 @@ import random
 from dataclasses import replace
 from typing import Any, Callable, Hashable, cast
 
-import ipywidgets as widgets
-
 from .. import checks
 from ..clock import Clock, format_seconds_with_ms
 from ..controls import Response
-from ..widgets import BoardSpec, Button, PlayBoard, Progress, Setting, Work
+from ..widgets import BoardSpec, Button, Panel, PlayBoard, Progress, Setting, Work, board_function
 from . import controls, page
 from .controls import RANDOM_DEALS
 from .game import Shanghai
 from .page import HOW_TO_PLAY, marquee_frames
 from .picture import ShanghaiPicture, ShanghaiUI, TileAt
-from .ranking import Entry, Ranking, RankingError
+from .ranking import Ranking, RankingError
 
 __all__ = ["ShanghaiBoard", "ShanghaiSpec", "HOW_TO_PLAY", "marquee_frames"]
 
@@ -47,11 +45,28 @@ WARNING_SECONDS = 1.6
 
 
 class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
-    """The tutorial's game (see the module docstring and :func:`ShanghaiBoard` for the arguments).
+    """The tutorial's game in a notebook cell (see the module docstring).
 
-    Settings are the spec's: the rules and handlers played on, the ranking, the player's name and the
-    deal typed for the next Start (the Player and Deal # boxes). The state of each game (playing, ranked,
-    the marks, its time) is in its :class:`ShanghaiUI`, kept with it when Start or Load replaces it.
+    ``deal`` fixes the first problem (None: random, from ``seed``); ``ranking`` is a :class:`Ranking`, a
+    file's path, ``"default"`` for the one in the user's data folder, or None for no ranking; ``warn_unwinnable``
+    runs the solver after each pair (within ``solver_nodes`` positions, beside the game).
+    ``marquee=True`` scrolls the how-to text along one line above the field, as the tutorial's page
+    does, by ``scroll_how_to(left) -> left`` (:func:`~gamelab.shanghai.page.scroll_how_to`, or a
+    learner's: giving it turns the marquee on); by default the text is shown whole, in English and
+    Japanese, in a folded panel. The other options are the board's (see :class:`~gamelab.widgets.PlayBoard`).
+
+    The board plays on replacement pieces where given (a learner's, in the lesson): the engine's
+    ``can_select``, ``search``, ``check_clear`` and ``init_tiles`` (:meth:`Shanghai.with_rules`), the
+    picture's ``set_position`` and ``tint`` (:class:`ShanghaiPicture`), the handlers ``on_click``,
+    ``on_cancel`` and ``on_search`` (shaped like :func:`controls.click`, :func:`controls.cancel` and
+    :func:`controls.search_first`), the clock's ``time_text(milliseconds)``, Undo's ``put_back(grid,
+    tile)`` (a ``Tile.Undo``: Undo and Cancel put the two tiles of the last pair back through it, and
+    refuse, saying why, where it leaves the board otherwise than it was) and the marquee's ``scroll_how_to``.
+
+    The settings are the spec's: the player's name and the deal typed for the next Start (the Player and
+    Deal # boxes). The state of each game (playing, ranked, given up, its place in the ranking, its time)
+    is in its :class:`ShanghaiUI` (``board.playing``, ``board.given_up``…), kept with it when Start or
+    Load replaces it.
     """
 
     title = "ShanghaiBoard"
@@ -61,11 +76,14 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
     action_sound = "remove"
     side = (300, 470)
     clock = True
-    clock_format = staticmethod(format_seconds_with_ms)
+    clock_format: Callable[[float], str] = staticmethod(format_seconds_with_ms)
     clock_interval = 0.25
-    settings = (Setting("player_name", "Player", width="210px"),
-                Setting("deal_entry", "Deal #", width="150px", tooltip="The deal in play. Type a number for Start "
-                        "to play that deal; otherwise Start deals a new one"))
+    controls = controls
+    row = ("start", "cancel", "search", "undo", "redo")  # Start plays New game's part, as in the tutorial
+    status_lines = 2
+    settings = (Setting("player_name", "Player", width="210px", placeholder="your name (max 32)"),
+                Setting("deal_entry", "Deal #", width="150px", placeholder="random", tooltip="The deal in play. "
+                        "Type a number for Start to play that deal; otherwise Start deals a new one"))
     settings_title = ""  # shown unfolded, as the tutorial's page shows its boxes
 
     def __init__(self, deal: int | None = None, *, ranking: Ranking | str | None = "default",
@@ -105,6 +123,8 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
         self.on_cancel = on_cancel or controls.cancel
         self.on_search = on_search  # None: the solver's search (a pair that keeps the game winnable)
         self.time_text, self.put_back = time_text, put_back
+        if time_text is not None:
+            self.clock_format = lambda seconds: time_text(int(round(seconds * 1000)))
         self.scroll_how_to = scroll_how_to
         self.marquee = marquee or scroll_how_to is not None
         #: the deal box's text while it is what the next Start plays (typed, or the first deal); None: the
@@ -113,7 +133,12 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
         self.ranking_error = ""  # why the ranking cannot be used (it opened badly, the name was not kept)
         self.ranking, remembered = self._open(ranking)
         self.player_name = player if player is not None else remembered
-        self._ranking_shown: tuple[Any, ...] | None = None
+        self._ranking_shown: tuple[tuple[Any, ...], str] | None = None  # (what it showed, its HTML)
+        how_to = (page.marquee_html(marquee_frames(self.scroll_how_to or page.scroll_how_to)) if self.marquee
+                  else page.how_to_html())
+        self.panels = (Panel("share", lambda spec, game, ui: page.share_html(ui.time_ms, game.deal_number, ui.given_up)),
+                       Panel("ranking", ShanghaiSpec._ranking_html),
+                       Panel("how_to", lambda spec, game, ui: how_to, above=self.marquee))
         self.buttons = (Button("start", "Start", "Start a new problem (開始)", lambda game, ui: self.start_problem()),
                         Button("cancel", "Cancel", "Clear the selection, or take back the last pair (取り消し)",
                                self._cancel),
@@ -140,25 +165,6 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
 
     def new_game(self, game: Shanghai, progress: Progress) -> Shanghai:
         return self.rules.new(deal=self._rng.choice(RANDOM_DEALS))
-
-    @property
-    def playing(self) -> bool:
-        """The tutorial's ``isPlaying``: after Start, until the clear."""
-        return bool(self.board.ui.playing)
-
-    @property
-    def given_up(self) -> bool:
-        """Search was used in this game (the tutorial's ``isGiveuped``): a red clock, ranked apart."""
-        return bool(self.board.ui.given_up)
-
-    @property
-    def ranked(self) -> bool:
-        return bool(self.board.ui.ranked)
-
-    @property
-    def last_entry(self) -> Entry | None:
-        """This game's place in the ranking, once its time is kept."""
-        return cast("Entry | None", self.board.ui.entry)
 
     @property
     def deal_entry(self) -> str:
@@ -224,9 +230,6 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
         if isinstance(answer, Response) and isinstance(answer.ui, ShanghaiUI) and answer.ui.warned != ((), ()):
             self._clear_marks_later(answer.ui.warned)
         return _with_words(answer, fresh, words)
-
-    def key(self, game: Shanghai, ui: ShanghaiUI, key: str) -> Response[ShanghaiUI] | None:
-        return controls.key(game, ui, key)
 
     def _fresh(self, ui: ShanghaiUI) -> tuple[ShanghaiUI, str | None]:
         """``ui`` without the last refused click's marks, and "" where its words are still said."""
@@ -304,39 +307,29 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
 
         loop.call_later(WARNING_SECONDS, clear)
 
-    # -- the widgets around the field ----------------------------------------------------------------------------
+    # -- what is shown around the field ---------------------------------------------------------------------
     def build(self, board: PlayBoard[Shanghai, ShanghaiUI]) -> None:
         board.ui = replace(board.ui, playing=False)  # the first problem waits for Start
-        board.button("new").layout.display = "none"  # Start plays that part, as in the tutorial
-        board.row.children = tuple(board.button(name) for name in ("new", "start", "cancel", "search", "undo", "redo"))
-        board.status_line.layout.min_height = "3.2em"  # a message of two lines does not move the buttons
-        self.player, self.deal_box = board.setting("player_name"), board.setting("deal_entry")
-        for box, hint in ((self.player, "your name (max 32)"), (self.deal_box, "random")):
-            box.placeholder, box.style.description_width, box.continuous_update = hint, "initial", False
-        self.share, self.ranking_view = widgets.HTML(), widgets.HTML()
-        self.how_to = widgets.HTML(page.marquee_html(marquee_frames(self.scroll_how_to or page.scroll_how_to))
-                                   if self.marquee else page.how_to_html())
-        board.panels.children = (self.share, self.ranking_view, *(() if self.marquee else (self.how_to,)))
 
-    def arrange(self, board: PlayBoard[Shanghai, ShanghaiUI], parts: list[Any]) -> list[Any]:
-        return [self.how_to, *parts] if self.marquee else parts  # the marquee: one line above the field
+    def _ranking_html(self, game: Shanghai, ui: ShanghaiUI) -> str:
+        """The ranking of the deal in play (the file is read only when what it shows may differ)."""
+        if self.ranking is None:
+            return ""
+        shown = (game.deal_number, ui.entry, ui.ranking_note)
+        if self._ranking_shown is None or shown != self._ranking_shown[0]:
+            try:
+                entries = self.ranking.top(5, deal=game.deal_number, include_given_up=True)
+                html = page.ranking_html(entries, game.deal_number, self.ranking.read_only)
+            except RankingError as exc:
+                html = f"<i>{exc}</i>"
+            self._ranking_shown = (shown, html)
+        return self._ranking_shown[1]
 
     def show(self, board: PlayBoard[Shanghai, ShanghaiUI]) -> None:
-        game, ui = board.game, board.ui
-        deal = game.deal_number
-        self.share.value = page.share_html(ui.time_ms, deal, ui.given_up)
         if board.clock is not None:
-            board.clock.color = "#ff0000" if ui.given_up else "inherit"
-        if not ui.playing:  # before Start the tutorial's board takes no input; after a clear the time is kept
+            board.clock.color = "#ff0000" if board.ui.given_up else "inherit"
+        if not board.ui.playing:  # before Start the tutorial's board takes no input; after a clear the time is kept
             board.button("undo").disabled = board.button("redo").disabled = True
-        shown = (deal, ui.entry, ui.ranking_note)
-        if self.ranking is not None and shown != self._ranking_shown:  # read the file only when it may differ
-            self._ranking_shown = shown
-            try:
-                entries = self.ranking.top(5, deal=deal, include_given_up=True)
-                self.ranking_view.value = page.ranking_html(entries, deal, self.ranking.read_only)
-            except RankingError as exc:
-                self.ranking_view.value = f"<i>{exc}</i>"
 
 
 def _with_words(answer: Any, ui: ShanghaiUI, words: str | None) -> Response[ShanghaiUI] | None:
@@ -349,39 +342,4 @@ def _with_words(answer: Any, ui: ShanghaiUI, words: str | None) -> Response[Shan
     return cast("Response[ShanghaiUI] | None", answer)  # a handler's answer is carried out as it is
 
 
-def ShanghaiBoard(deal: int | None = None, *, ranking: Ranking | str | None = "default", player: str | None = None,
-                  warn_unwinnable: bool = True, solver_nodes: int = 3000, seed: int | None = None,
-                  can_select: Callable[..., bool] | None = None, search: Callable[..., Any] | None = None,
-                  check_clear: Callable[..., bool] | None = None, init_tiles: Callable[..., Any] | None = None,
-                  set_position: Callable[[int, int, int], Any] | None = None,
-                  tint: Callable[[int, bool], Any] | None = None, on_click: Callable[..., Any] | None = None,
-                  on_cancel: Callable[..., Any] | None = None, on_search: Callable[..., Any] | None = None,
-                  time_text: Callable[[int], str] | None = None, put_back: Callable[..., Any] | None = None,
-                  scroll_how_to: Callable[[int], int] | None = None, marquee: bool = False,
-                  **options: Any) -> PlayBoard[Shanghai, ShanghaiUI]:
-    """The tutorial's game in a notebook cell (see :class:`ShanghaiSpec`).
-
-    ``deal`` fixes the first problem (None: random, from ``seed``); ``ranking`` is a :class:`Ranking`, a
-    file's path, ``"default"`` for the one in the user's data folder, or None for no ranking; ``warn_unwinnable``
-    runs the solver after each pair (within ``solver_nodes`` positions, beside the game).
-    ``marquee=True`` scrolls the how-to text along one line above the field, as the tutorial's page
-    does, by ``scroll_how_to(left) -> left`` (:func:`~gamelab.shanghai.page.scroll_how_to`, or a
-    learner's: giving it turns the marquee on); by default the text is shown whole, in English and
-    Japanese, in a folded panel.
-
-    The board plays on replacement pieces where given (a learner's, in the lesson): the engine's
-    ``can_select``, ``search``, ``check_clear`` and ``init_tiles`` (:meth:`Shanghai.with_rules`), the
-    picture's ``set_position`` and ``tint`` (:class:`ShanghaiPicture`), the handlers ``on_click``,
-    ``on_cancel`` and ``on_search`` (shaped like :func:`controls.click`, :func:`controls.cancel` and
-    :func:`controls.search_first`), the clock's ``time_text(milliseconds)``, Undo's ``put_back(grid,
-    tile)`` (a ``Tile.Undo``: Undo and Cancel put the two tiles of the last pair back through it, and
-    refuse, saying why, where it leaves the board otherwise than it was) and the marquee's ``scroll_how_to``.
-    """
-    spec = ShanghaiSpec(deal, ranking=ranking, player=player, warn_unwinnable=warn_unwinnable,
-                        solver_nodes=solver_nodes, seed=seed, can_select=can_select, search=search,
-                        check_clear=check_clear, init_tiles=init_tiles, set_position=set_position, tint=tint,
-                        on_click=on_click, on_cancel=on_cancel, on_search=on_search, time_text=time_text,
-                        put_back=put_back, scroll_how_to=scroll_how_to, marquee=marquee)
-    if time_text is not None:
-        options.setdefault("clock_format", lambda seconds: time_text(int(round(seconds * 1000))))
-    return PlayBoard(spec, **options)
+ShanghaiBoard = board_function(ShanghaiSpec)

@@ -39,10 +39,11 @@ from ..work import Progress, Stopped, Work
 from .canvas import BoardCanvas, fire, with_still_picture
 from .history import GameHistory, Kept
 from .sound import synthesize
-from .spec import BoardSpec, Button, Setting
+from .spec import BoardSpec, Button, Panel, Setting
 from .work import LongWork
 
-__all__ = ["PlayBoard", "BoardSpec", "Button", "Setting", "SoundPlayer", "ClockDisplay", "fire", "Progress", "Stopped", "Work"]
+__all__ = ["PlayBoard", "board_function", "BoardSpec", "Button", "Panel", "Setting", "SoundPlayer", "ClockDisplay", "fire",
+           "Progress", "Stopped", "Work"]
 
 G = TypeVar("G", bound=Game)
 U = TypeVar("U")
@@ -204,6 +205,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             raise ValueError(f"{spec.title} has no argument {name!r}: its arguments are "
                              f"{', '.join(dict.fromkeys([*own, *shared]))}")
         clock = spec.clock if clock is None else clock
+        now = now if now is not None else spec.now
         clock_format = clock_format if clock_format is not None else spec.clock_format
         clock_interval = spec.clock_interval if clock_interval is None else clock_interval
         checks.flag("sound", sound)
@@ -219,6 +221,9 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         spec.board = self
         self.record: Record[G] = Record(spec.first_game(), undo_limit=undo_limit)
         self.ui: U = spec.make_ui(self.game)
+        for setting in spec.settings:  # the first values are checked as the settings' widgets check theirs
+            value = self._setting_value(setting)
+            self._checked(setting, value, type(value))
         self.message = ""
         self.message_is_error = False
         self.history = GameHistory(self.kept_games)
@@ -236,7 +241,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         self.canvas.on_key_down(self._key_down)
         self.view.when_ready(self.redraw)
 
-        self.status_line = widgets.HTML(layout=widgets.Layout(min_height="1.6em"))
+        self.status_line = widgets.HTML(layout=widgets.Layout(min_height=f"{1.6 * spec.status_lines:g}em"))
         self.status_line.add_class("gamelab-status")
         self.long_work = LongWork(lock=self._lock_inputs, unlock=self._unlock_inputs,
                                   said=lambda text, error: self.say(text, error=error), before_thread=self._let_out)
@@ -251,6 +256,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         self.sounds = SoundPlayer(volume) if sound else None
         self.clock = ClockDisplay(Clock(now) if now else Clock(), clock_format, clock_interval,
                                   on_tick=lambda: self.spec.tick(self)) if clock else None
+        if self.clock is not None and not spec.clock_shown:
+            self.clock.layout.display = "none"
 
         self.add_button("New game", self.new_game, "Start a new game", name="new")
         self.add_button("Undo", self.undo, "Take back the last action", name="undo")
@@ -261,8 +268,12 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             self.add_button(button.label, partial(self.command, button.name), button.tooltip, name=button.name)
         self._settings: dict[str, widgets.Widget] = {}
         self.settings_button: widgets.ToggleButton | None = None
+        if spec.row is not None:  # the game's own order (Start in New game's place, say)
+            self.row.children = tuple(self._buttons[name] for name in spec.row)
         if spec.settings:
             self._make_settings()
+        self._panels = {panel.name: self._make_panel(panel) for panel in spec.panels}
+        self.panels.children = tuple(self._panels[panel.name] for panel in spec.panels if not panel.above)
         self.record_panel = self._make_record_panel() if record_panel else None
         #: where the board asks the page for what only the page can do (saving the notebook on Ctrl+S)
         self.page = widgets.Output(layout=widgets.Layout(display="none"))
@@ -279,7 +290,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         footer.append(self.page)
         status = widgets.VBox([self.status_line, self.work_box])
         parts = [self.view.box, status, *footer]
-        super().__init__(spec.arrange(self, self._beside(parts) if spec.side else parts))
+        above = [self._panels[panel.name] for panel in spec.panels if panel.above]
+        super().__init__(spec.arrange(self, above + (self._beside(parts) if spec.side else parts)))
         self.add_class("gamelab-board")
         self._built = True
         with self._one_frame():
@@ -314,13 +326,19 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         return self.spec.status(self.game, self.ui)
 
     def __getattr__(self, name: str) -> Any:
-        # a game's own commands: its buttons (board.hint()) and its spec's public methods (board.set_mode)
+        # a game's own: its buttons (board.hint()), its spec's public members (board.press), a setting's
+        # setter (board.set_level(6): as its widget would), and the interface state's fields (board.playing)
         spec = self.__dict__.get("spec")
         if spec is not None and not name.startswith("_"):
             if any(button.name == name for button in (*spec.buttons, *spec.settings_buttons)):
                 return lambda: self.command(name)
             if hasattr(spec, name):
                 return getattr(spec, name)
+            if name.startswith("set_") and any(setting.name == name[4:] for setting in spec.settings):
+                return partial(self.set, name[4:])
+            ui = self.__dict__.get("ui")
+            if dataclasses.is_dataclass(ui) and name in {field.name for field in dataclasses.fields(ui)}:
+                return getattr(ui, name)
         raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -632,9 +650,12 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             layout = widgets.Layout(width=setting.width)
             options: dict[str, Any] = {"tooltip": setting.tooltip} if setting.tooltip else {}
             widget: widgets.Widget
-            if setting.choices and setting.toggle:
+            if setting.margin:
+                layout.margin = setting.margin
+            if setting.choices and setting.toggle:  # (in the main row: bold, as the buttons' words are)
+                style = {"button_width": "auto", **({"font_weight": "bold"} if setting.place == "row" else {})}
                 widget = widgets.ToggleButtons(options=list(setting.choices), value=value, layout=layout,
-                                               style={"button_width": "auto"}, **options)
+                                               style=style, **options)
             elif setting.choices:  # (the whole label: never cut)
                 widget = widgets.Dropdown(options=list(setting.choices), value=value, description=setting.label,
                                           layout=layout, style={"description_width": "initial"}, **options)
@@ -647,13 +668,17 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
                                                 style={"description_width": "initial"}, **options)
             else:
                 widget = widgets.Text(value=str(value), description=setting.label, layout=layout,
-                                      placeholder=setting.placeholder, continuous_update=False, **options)
+                                      placeholder=setting.placeholder, continuous_update=False,
+                                      style={"description_width": "initial"}, **options)
             widget.add_class(f"gamelab-setting-{setting.name}")
             self.listen(widget, partial(self._setting_changed, setting))
             self._settings[setting.name] = widget
         under = [self._buttons[button.name] for button in self.spec.settings_buttons]
-        self.row.children = tuple(child for child in self.row.children if child not in under)
-        self.extras.children = (*self.extras.children, *self._settings.values(), *under)
+        in_row = [self._settings[s.name] for s in self.spec.settings if s.place == "row"]
+        self.row.children = (*(child for child in self.row.children if child not in under), *in_row)
+        folded = [widget for widget in self._settings.values() if widget not in in_row]
+        note = [widgets.HTML(f"<small>{escape(self.spec.settings_note)}</small>")] if self.spec.settings_note else []
+        self.extras.children = (*self.extras.children, *folded, *under, *note)
         title = self.spec.settings_title
         if title:  # a secondary panel, folded: the board, its status and its buttons fit one screen
             fold = self.settings_button = widgets.ToggleButton(value=False, description=f"{title} ▾",
@@ -663,6 +688,18 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             fold.observe(lambda change: self.show_settings(change["new"]), names="value")
             self.row.children = (*self.row.children, fold)
             self.extras.layout.display = "none"
+
+    def _make_panel(self, panel: Panel) -> widgets.HTML:
+        widget = widgets.HTML(layout=widgets.Layout(min_height=panel.min_height or None))
+        widget.add_class(f"gamelab-panel-{panel.name}")
+        return widget
+
+    def panel(self, name: str) -> widgets.HTML:
+        """The widget that shows the panel ``name``."""
+        try:
+            return self._panels[name]
+        except KeyError:
+            raise KeyError(f"no panel called {name!r}; this board has {', '.join(self._panels) or 'none'}") from None
 
     def setting(self, name: str) -> widgets.Widget:
         """The widget that shows the setting ``name``."""
@@ -690,17 +727,24 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         with self._one_frame():
             self._setting_changed(found[0], value)
 
-    def _setting_changed(self, setting: Setting, value: Any) -> None:
+    def _checked(self, setting: Setting, value: Any, kind: type) -> Any:
+        """``value`` for ``setting`` if it is one of its choices, or of its ``kind``; else a ValueError naming it."""
         allowed = [choice for _, choice in setting.choices]
-        now = self._setting_value(setting)
-        if allowed and value not in allowed:
-            raise ValueError(f"{setting.name} {value!r} is not a choice: choose {', '.join(map(repr, allowed))}")
-        if not allowed and isinstance(now, bool):
+        if allowed:
+            value = checks.one_of(setting.name, value, allowed)
+        elif kind is bool:
             checks.flag(setting.name, value)
-        elif not allowed and isinstance(now, int):
+        elif kind is int:
             checks.whole(setting.name, value, low=setting.low, high=setting.high)
-        elif not allowed and isinstance(now, str):
+        elif kind is str:
             value = checks.text(setting.name, value)
+        return value
+
+    def _setting_changed(self, setting: Setting, value: Any) -> None:
+        value = self._checked(setting, value, type(self._setting_value(setting)))
+        if setting.enabled is not None and not setting.enabled(self.game):
+            self.refresh()  # a change it cannot take now is ignored, and its widget goes back
+            return
         if setting.in_ui:
             self.ui = dataclasses.replace(self.ui, **{setting.name: value})  # type: ignore[type-var]  # U is a dataclass
         else:
@@ -719,6 +763,12 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             display = "" if setting.shown is None or setting.shown(self.spec) else "none"
             if widget.layout.display != display:
                 widget.layout.display = display
+            if setting.enabled is not None and not self.long_work.shown:  # work's lock stays until it ends
+                disabled = not setting.enabled(self.game)
+                if widget.disabled != disabled:
+                    widget.disabled = disabled
+            if setting.style is not None and widget.button_style != setting.style(value):
+                widget.button_style = setting.style(value)
         for button in self.spec.buttons:
             widget = self._buttons[button.name]
             if button.shown is not None:
@@ -963,6 +1013,10 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
                 self.button("undo").disabled = not self.can_undo
                 self.button("redo").disabled = not self.can_redo
             self._show_settings_and_buttons()
+            for panel in self.spec.panels:
+                html = panel.html(self.spec, self.game, self.ui)
+                if self._panels[panel.name].value != html:
+                    self._panels[panel.name].value = html
             self.spec.show(self)
         finally:
             self._syncing = False
@@ -1080,3 +1134,28 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         if spec is None or "record" not in self.__dict__:
             return "<PlayBoard>"
         return f"<{spec.describe(self.game, self.ui)}: {self.status()}>"
+
+
+def board_function(spec: Callable[..., BoardSpec[G, U]]) -> Callable[..., PlayBoard[G, U]]:
+    """The function that makes a game's board, named as the spec's :attr:`~BoardSpec.title`:
+    ``OthelloBoard = board_function(OthelloSpec)``. It takes the spec's arguments and the board's options
+    (``sound``, ``record_panel``…: :class:`PlayBoard`'s), its help shows both, and its text is the spec's.
+
+    >>> from gamelab.demo.widget import LightsOutBoard
+    >>> LightsOutBoard(size=3, seed=1, sound=False)
+    <LightsOutBoard: ...>
+    """
+    own = {name: p for name, p in inspect.signature(spec).parameters.items() if p.kind != p.VAR_KEYWORD}
+    shared = [p.replace(kind=p.KEYWORD_ONLY) for name, p in inspect.signature(PlayBoard.__init__).parameters.items()
+              if name not in ("self", "spec", "unknown") and name not in own]
+
+    def make(*args: Any, **kwargs: Any) -> PlayBoard[G, U]:
+        mine = {name: value for name, value in kwargs.items() if name in own}
+        return PlayBoard(spec(*args, **mine), **{name: value for name, value in kwargs.items() if name not in own})
+
+    title = str(getattr(spec, "title", getattr(spec, "__name__", "board")))
+    make.__name__ = make.__qualname__ = title
+    make.__module__, make.__doc__ = spec.__module__, spec.__doc__
+    setattr(make, "__signature__", inspect.Signature([*own.values(), *shared],
+                                                     return_annotation="PlayBoard"))
+    return make

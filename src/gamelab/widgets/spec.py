@@ -1,19 +1,21 @@
 """What a game tells the one play board: its spec, the way a puzzle's back end tells Tatham's midend.
 
-A game's board is ``PlayBoard(TheSpec(...))``. The spec holds what is the game's own and nothing else;
+A game's board is ``PlayBoard(TheSpec(...))``, made by the function ``board_function(TheSpec)`` gives
+(``OthelloBoard(...)``: the spec's arguments and the board's options). The spec holds what is the game's own and nothing else;
 its hooks take plain values (the position, the interface state, a target) and answer plain values,
 mostly a :class:`~gamelab.controls.Response` from the game's pure ``controls``:
 
 ================  ====================================================================================
 ``picture``       the :class:`~gamelab.pictures.Picture` that draws the game and tags its click targets
 ``first_game()``  the position the board starts from
-``make_ui(game)`` fresh interface state (a small dataclass the picture reads)
+``make_ui(game)`` fresh interface state (a small dataclass the picture reads; by default a new ``ui_type``)
 ``click``         a press on a target; ``drag`` the pointer moving with the button down (interface state
-                  only); ``release`` the button going up; ``key`` a key (each → ``Response`` or None)
+                  only); ``release`` the button going up; ``key`` a key (each → ``Response`` or None;
+                  by default the same-named functions of the game's ``controls``, where it has them)
 ``buttons``       the game's own buttons: :class:`Button` (name, label, tooltip, a control)
 ``settings``      the game's settings: :class:`Setting` (a menu, a check box, a number), folded under one
                   button, kept in step with the spec's attributes; ``changed(name, game, ui)`` answers one
-``status``        the status line for a position
+``status``        the status line for a position; ``panels``: text panels (:class:`Panel`: a result, a ranking)
 ``new_game``      the position New game starts (may be long work: it is handed a copy and a progress)
 ``slow``          the label of an action that is long work to play (the board plays it on a copy, off the
                   kernel's thread, and keeps the result)
@@ -37,7 +39,8 @@ from typing import Any, Callable, ClassVar, Generic, Hashable, TypeVar
 
 from ..clock import Clock, format_seconds
 from ..controls import Response
-from ..game import Game, Record
+from ..errors import IllegalMove
+from ..game import Game, Record, game_class
 from ..pictures import Picture
 from ..work import Progress
 
@@ -45,7 +48,7 @@ from ..work import Progress
 #: board imports, imports nothing of the board's: no import circle, not even one for the types)
 Board = Any
 
-__all__ = ["BoardSpec", "Button", "Setting"]
+__all__ = ["BoardSpec", "Button", "Panel", "Setting"]
 
 G = TypeVar("G", bound=Game)
 U = TypeVar("U")
@@ -74,7 +77,8 @@ class Setting:
     ``name`` is the spec's attribute it shows and sets (with ``in_ui=True``: the interface state's field).
     ``choices`` makes it a menu of ``(label, value)``; without them a ``bool`` setting is a check box, an
     ``int`` one a number box from ``low`` to ``high``, a ``str`` one a text box. ``toggle=True`` shows a menu
-    as a row of toggle buttons. ``shown(spec)`` says when it is on screen. After the page changes it, the
+    as a row of toggle buttons. ``shown(spec)`` says when it is on screen, ``enabled(game)`` when it can be
+    changed, ``style(value)`` colors a toggle row, ``place="row"`` puts it among the main buttons. After the page changes it, the
     board calls the spec's ``changed(name)`` (its answer, a Response, is carried out) and lets the board
     move by itself if it now should (``automatic``).
     """
@@ -90,6 +94,25 @@ class Setting:
     high: int = 10**6
     placeholder: str = ""
     shown: Callable[[Any], bool] | None = None
+    #: ``enabled(game)``: whether it can be changed in this position (else its widget is off, a change ignored)
+    enabled: Callable[[Any], bool] | None = None
+    #: ``style(value)``: a toggle row's button style for a value ("danger": red)
+    style: Callable[[Any], str] | None = None
+    #: "row": among the main buttons (a mode the player switches often), not folded with the others
+    place: str = "settings"
+    margin: str = ""
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One of a game's text panels (a result, a ranking, a text to share): ``html(spec, game, ui)`` gives
+    its HTML, which the board writes after each redraw where it changed. Panels stand under the controls
+    (``above=True``: above the picture, a line of scrolling text); ``board.panel(name)`` finds its widget."""
+
+    name: str
+    html: Callable[[Any, Any, Any], str]
+    min_height: str = ""
+    above: bool = False
 
 
 class BoardSpec(Generic[G, U]):
@@ -110,13 +133,30 @@ class BoardSpec(Generic[G, U]):
     clock: ClassVar[bool] = False
     clock_format: Callable[[float], str] = staticmethod(format_seconds)
     clock_interval: ClassVar[float] = 1.0
+    #: False: the clock runs but is not shown beside the buttons (the picture shows the time)
+    clock_shown: ClassVar[bool] = True
     buttons: tuple[Button, ...] = ()
+    #: the main row's buttons by name, in order (None: New game, Undo, Redo, then the game's buttons)
+    row: ClassVar[tuple[str, ...] | None] = None
+    #: the status line's height in lines (2: a message of two lines does not move the buttons)
+    status_lines: ClassVar[int] = 1
     #: the game's settings, and the button that unfolds them ("Settings", "New board"; "" shows them unfolded)
     settings: tuple[Setting, ...] = ()
     #: buttons at the end of the settings (Start a game with them): pressed as the game's buttons are
     settings_buttons: tuple[Button, ...] = ()
+    #: the game's text panels (:class:`Panel`)
+    panels: tuple[Panel, ...] = ()
     settings_title: ClassVar[str] = "Settings"
     settings_tooltip: ClassVar[str] = ""
+    #: a line under the settings (when their changes take effect)
+    settings_note: ClassVar[str] = ""
+
+    #: the game's pure controls (a module): the default ``click``, ``release`` and ``key`` hand it the input
+    controls: Any = None
+    #: the interface state's class: the default ``make_ui`` makes a fresh one
+    ui_type: Callable[[], U] | None = None
+    #: the clock's time source (None: the clock's own; a test passes its own)
+    now: Callable[[], float] | None = None
 
     #: the board this spec drives (set by the board; a spec belongs to one board)
     board: Board
@@ -126,7 +166,10 @@ class BoardSpec(Generic[G, U]):
         raise NotImplementedError(f"{self.title} must say where it starts (first_game)")
 
     def make_ui(self, game: G) -> U:
-        raise NotImplementedError(f"{self.title} must say what its interface state is (make_ui)")
+        """Fresh interface state for ``game``. Default: a new :attr:`ui_type`."""
+        if self.ui_type is None:
+            raise NotImplementedError(f"{self.title} must say what its interface state is (ui_type or make_ui)")
+        return self.ui_type()
 
     def new_game(self, game: G, progress: Progress) -> G:
         """The position New game starts from ``game`` (a copy). Default: the same setup again."""
@@ -144,8 +187,13 @@ class BoardSpec(Generic[G, U]):
         return self.title
 
     # -- input: each answers a Response (or None: nothing happens) --------------------------------------
+    def _control(self, name: str, *args: Any) -> Response[U] | None:
+        """What the game's :attr:`controls` answer to the input ``name`` (None where they have no such input)."""
+        control = getattr(self.controls, name, None)
+        return control(*args) if control is not None else None
+
     def click(self, game: G, ui: U, target: Hashable | None) -> Response[U] | None:
-        return None
+        return self._control("click", game, ui, target)
 
     def drag(self, game: G, ui: U, x: float, y: float,
              target_at: Callable[[float, float], Hashable | None]) -> Response[U] | None:
@@ -153,10 +201,10 @@ class BoardSpec(Generic[G, U]):
         return None
 
     def release(self, game: G, ui: U, target: Hashable | None) -> Response[U] | None:
-        return None
+        return self._control("release", game, ui, target)
 
     def key(self, game: G, ui: U, key: str) -> Response[U] | None:
-        return None
+        return self._control("key", game, ui, key)
 
     def changed(self, name: str, game: G, ui: U) -> Response[U] | None:
         """The page changed the setting ``name`` (already set): anything to answer?"""
@@ -198,11 +246,24 @@ class BoardSpec(Generic[G, U]):
             clock.start()
 
     def read_save(self, text: str, kind: type[G], progress: Progress) -> Record[G]:
-        """A saved game as a record of this board's game (a bad save raises ``ValueError``)."""
-        record = Record.from_json(text, game=kind)
-        if not isinstance(record.game, kind):
+        """A saved game as a record of this board's game ``kind`` (a bad save raises ``ValueError``). The
+        shipped rules check the save; a board playing on other rules (a learner's pieces: a subclass of
+        the shipped game) then plays it again on them, saying which action they refuse."""
+        shipped = game_class(kind.name)
+        record = Record.from_json(text, game=shipped)
+        if not isinstance(record.game, kind if kind is shipped else shipped):
             raise ValueError(f"this save is a {record.start.name} game, not {kind.name}")
-        return record  # type: ignore[return-value]  # checked just above: the same game class
+        if kind is shipped:
+            return record  # type: ignore[return-value]  # checked just above: the same game class
+        replayed: Record[G] = Record(kind.new(**record.start.setup))
+        for number, action in enumerate(record.actions, 1):
+            progress.check()
+            try:
+                replayed.play(action)
+            except IllegalMove as exc:
+                raise ValueError(f"saved game action {number} {action!r} is refused by the rules in play: "
+                                 f"{exc}") from None
+        return replayed
 
     # -- the few games that need more -------------------------------------------------------------------
     def build(self, board: Board) -> None:

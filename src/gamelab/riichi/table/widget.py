@@ -17,13 +17,13 @@ other versions of their steps – a learner's, in lesson 05 – in this game, ev
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Mapping
+from typing import Any, Callable, Mapping
 
 import ipywidgets as widgets
 
 from ... import checks
 from ...controls import Response
-from ...widgets import BoardSpec, PlayBoard, Progress, Setting, viewer
+from ...widgets import BoardSpec, Panel, Progress, Setting, board_function, viewer
 from ..rules import Rules, describe_rules, make_rules
 from . import controls
 from .ai import DEFAULT_LEVEL, LEVELS
@@ -51,11 +51,14 @@ def _menu(*choices: str) -> tuple[tuple[str, int], ...]:
 
 
 class RiichiSpec(BoardSpec[RiichiGame, RiichiUI]):
-    """A game of riichi in a cell (see the module docstring). The rules and the bots' level are the
-    settings the next New game deals with (plain fields: New game reads them on its own thread)."""
+    """A riichi table in a cell, you in player ``seat`` against three bots of ``level`` (see the module
+    docstring); ``rules`` a preset name or majiang-core's dict; the other options are the board's (see
+    :class:`~gamelab.widgets.PlayBoard`). The rules and the bots' level are the settings the next New game
+    deals with (plain fields: New game reads them on its own thread)."""
 
     title = "RiichiBoard"
     picture = RiichiGamePicture()
+    controls, ui_type = controls, RiichiUI
     side = (300, 520)
     settings = (Setting("abortive_draws", "途中流局あり abortive draws", width="100%"),
                 Setting("nagashi_mangan", "流し満貫あり nagashi mangan", width="100%"),
@@ -69,8 +72,10 @@ class RiichiSpec(BoardSpec[RiichiGame, RiichiUI]):
                 Setting("rounds", "場数", _menu("0 一局戦 one hand", "1 東風戦 East", "2 東南戦 East-South",
                                                "4 一荘戦 all winds"), width="100%"),
                 Setting("level", "Bots", tuple((level, level) for level in LEVELS), width="100%"))
+    panels = (Panel("result", lambda spec, game, ui: result_html(game.table), min_height="2em"),)
     settings_title = "Rules (ルール)"
     settings_tooltip = f"The lesson's six parameters, the game's length and the bots' level. {NEXT_GAME}"
+    settings_note = NEXT_GAME
     #: the rules the settings show (the others are the rules given)
     shown_rules = tuple(setting.name for setting in settings[:-1])
 
@@ -102,21 +107,12 @@ class RiichiSpec(BoardSpec[RiichiGame, RiichiUI]):
     def first_game(self) -> RiichiGame:
         return self.kind.new(seed=self.seed, seat=self.seat, rules=describe_rules(self.rules), level=self.level)
 
-    def make_ui(self, game: RiichiGame) -> RiichiUI:
-        return RiichiUI()
-
     def new_game(self, game: RiichiGame, progress: Progress) -> RiichiGame:
         self.seed += 1  # the next seed, with the rules and level set now (plain fields)
         return self.first_game()
 
     def status(self, game: RiichiGame, ui: RiichiUI) -> str:
         return controls.status(game)
-
-    def click(self, game: RiichiGame, ui: RiichiUI, target: Hashable | None) -> Response[RiichiUI] | None:
-        return controls.click(game, ui, target)
-
-    def key(self, game: RiichiGame, ui: RiichiUI, key: str) -> Response[RiichiUI] | None:
-        return controls.key(game, ui, key)
 
     def preview(self, game: RiichiGame, ui: RiichiUI, action: str) -> Callable[[Any], None] | None:
         # your discard at once, in your river, before the table plays the other seats (tens of ms more)
@@ -138,26 +134,8 @@ class RiichiSpec(BoardSpec[RiichiGame, RiichiUI]):
             raise LookupError(f"no choice {action!r} on the table now; choices: {self.call_actions}")
         self.board.respond(controls.press(self.board.game, self.board.ui, action))
 
-    # -- the result panel, and the rules' long labels ----------------------------------------------
-    def build(self, board: PlayBoard[RiichiGame, RiichiUI]) -> None:
-        for setting in self.settings:  # one setting a line, its label whole
-            board.setting(setting.name).style.description_width = "initial"
-        board.extras.children += (widgets.HTML(f"<small>{NEXT_GAME}</small>"),)
-        self.result_panel = widgets.HTML(layout=widgets.Layout(min_height="2em"))
-        self.result_panel.add_class("gamelab-riichi-result")
-        board.panels.children += (self.result_panel,)
 
-    def show(self, board: PlayBoard[RiichiGame, RiichiUI]) -> None:
-        html = result_html(board.game.table)
-        if self.result_panel.value != html:
-            self.result_panel.value = html
-
-
-def RiichiBoard(seed: int = 0, rules: dict[str, Any] | str | None = None, seat: int = 0, level: str = DEFAULT_LEVEL,
-                steps: RuleSteps | None = None, **options: Any) -> PlayBoard[RiichiGame, RiichiUI]:
-    """A riichi table in a cell, you in player ``seat`` against three bots of ``level`` (see
-    :class:`RiichiSpec` and the module docstring); ``rules`` a preset name or majiang-core's dict."""
-    return PlayBoard(RiichiSpec(seed, rules, seat, level, steps), **options)
+RiichiBoard = board_function(RiichiSpec)
 
 
 class RecordViewer(viewer.RecordViewer[TableView]):
