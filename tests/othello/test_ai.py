@@ -63,16 +63,16 @@ def test_search_solves_an_endgame() -> None:
 
 def plain_negamax(player: int, opponent: int, depth: int) -> int:
     """Minimax without pruning, scored like the search, to check that pruning changes no score."""
-    from gamelab.othello.ai import MOBILITY, _final, _positional
+    from gamelab.othello.ai import MOBILITY, final_score, positional_score
     from gamelab.othello.bitboard import legal_moves, move, squares
 
     moves = legal_moves(player, opponent)
     if not moves:
         if not legal_moves(opponent, player):
-            return _final(player, opponent)
+            return final_score(player, opponent)
         return -plain_negamax(opponent, player, depth)
     if depth == 0:
-        return _positional(player, opponent) + MOBILITY * (moves.bit_count() - legal_moves(opponent, player).bit_count())
+        return positional_score(player, opponent) + MOBILITY * (moves.bit_count() - legal_moves(opponent, player).bit_count())
     return max(-plain_negamax(*move(player, opponent, s)[::-1], depth - 1) for s in squares(moves))
 
 

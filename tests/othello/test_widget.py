@@ -208,6 +208,21 @@ def test_save_load_and_repr() -> None:
     assert repr(board) == "<OthelloBoard two-players: White's turn.>"
 
 
+def test_a_save_loads_on_the_learners_rules_and_says_which_move_they_refuse() -> None:
+    rules = t.TutorialRules()
+    board = OthelloBoard(mode="two-players", rules=rules, sound=False)
+    board.act("f5")
+    board.act("f6")
+    saved = board.save()
+    board.new_game()
+    board.load(saved)
+    assert board.record.actions == ["f5", "f6"] and board.game.rules is rules  # still the learner's pieces
+    captures_nothing = OthelloBoard(mode="two-players", check=lambda *args, **kwargs: False, sound=False)
+    with pytest.raises(ValueError, match="saved game action 1 'f5' is refused by the rules in play"):
+        captures_nothing.load(saved)
+    assert captures_nothing.record.actions == []
+
+
 def test_keys_toggle_hints_and_step() -> None:
     board = OthelloBoard(mode="computer-vs-computer", level=1, seed=5)
     with CanvasMessages() as sent:

@@ -300,13 +300,13 @@ def test_the_suit_tables_agree_with_shanten_tile_by_tile():
 def test_a_hand_made_from_keys_is_the_hand_its_string_reads(text, red_suits, reds):
     """The bots score imagined ready hands made straight from suit keys; they must be the hands the
     hand string reads, red fives and melds included, and a fifth copy across hand and melds is refused."""
-    from gamelab.riichi.table.ai import _hand_of_keys
+    from gamelab.riichi.table.ai import hand_of_keys
 
     hand = Hand.from_string(text)
-    made = _hand_of_keys(keys_of_packed(hand.packed), red_suits, reds, hand.melds)
+    made = hand_of_keys(keys_of_packed(hand.packed), red_suits, reds, hand.melds)
     assert str(made) == str(hand) and made.packed == hand.packed and made.tile_count == hand.tile_count
     fifth = keys_of_packed(Hand.from_string("m1111p123s456z11").packed)
-    assert _hand_of_keys(fifth, "", 0, ("m111=",)) is None
+    assert hand_of_keys(fifth, "", 0, ("m111=",)) is None
     with pytest.raises(ValueError):
         Hand.from_string("m1111p123s456z11,m111=")
 

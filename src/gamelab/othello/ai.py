@@ -72,14 +72,16 @@ WIN = 10_000
 MOBILITY = 8
 
 
-def _positional(player: int, opponent: int) -> int:
+def positional_score(player: int, opponent: int) -> int:
+    """The positional weights of ``player``'s discs less ``opponent``'s (bitboards), row by row from tables."""
     total = 0
     for shift, values in _ROW_VALUES:
         total += values[(player >> shift) & 255] - values[(opponent >> shift) & 255]
     return total
 
 
-def _final(player: int, opponent: int) -> int:
+def final_score(player: int, opponent: int) -> int:
+    """A finished game's score for ``player``: the disc margin, plus or minus :data:`WIN` for a win or a loss."""
     margin = player.bit_count() - opponent.bit_count()
     return margin + (WIN if margin > 0 else -WIN if margin < 0 else 0)
 
@@ -94,9 +96,9 @@ def evaluate(game: Othello) -> int:
     """
     player, opponent = game.sides()
     if game.is_over:
-        return _final(player, opponent)
+        return final_score(player, opponent)
     mobility = legal_moves(player, opponent).bit_count() - legal_moves(opponent, player).bit_count()
-    return _positional(player, opponent) + MOBILITY * mobility
+    return positional_score(player, opponent) + MOBILITY * mobility
 
 
 def _rng(seed: int | random.Random | None) -> random.Random:
@@ -176,7 +178,7 @@ class PositionalPlayer(_OneStepPlayer):
     def score(self, game: Othello, square: int, flipped: int) -> float:
         player, opponent = game.sides()
         bit = 1 << square
-        return _positional(player | flipped | bit, opponent ^ flipped)
+        return positional_score(player | flipped | bit, opponent ^ flipped)
 
 
 # -- alpha-beta ---------------------------------------------------------------------------------------
@@ -230,12 +232,12 @@ class _Search:
         if not moves:
             replies = legal_moves(opponent, player)
             if not replies:
-                return _final(player, opponent)
+                return final_score(player, opponent)
             # A pass is forced, so it does not use up depth (the opponent's reply still gets searched).
             return -self.negamax(opponent, player, depth, -beta, -alpha)
         if depth <= 0:
             mobility = moves.bit_count() - legal_moves(opponent, player).bit_count()
-            return _positional(player, opponent) + MOBILITY * mobility
+            return positional_score(player, opponent) + MOBILITY * mobility
         best = -WIN - 100
         best_bit = 0
         for bit in self.ordered(player, opponent, moves):

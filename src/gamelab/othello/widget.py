@@ -19,6 +19,7 @@ from typing import Callable, Hashable, cast
 
 from .. import checks
 from ..controls import Response
+from ..game import Game
 from ..widgets import BoardSpec, Button, Progress, Setting, board_function
 from . import controls
 from .ai import LEVELS, Player, player_for_level
@@ -104,6 +105,10 @@ class OthelloSpec(BoardSpec[Othello, OthelloUI]):
         position = TutorialOthello.from_board(start.board(), start.to_move)
         position.rules = self.rules
         return position
+
+    def replay_start(self, kind: type[Othello], start: Game) -> Othello | None:
+        # a save plays again on the rules of this board (a learner's pieces), from the save's start
+        return None if self.rules is None else self._position(cast(Othello, start))
 
     def make_ui(self, game: Othello) -> OthelloUI:
         return OthelloUI(hints=self._hints)

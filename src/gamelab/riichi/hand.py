@@ -317,14 +317,27 @@ class Hand:
 
     def copy(self) -> "Hand":
         """An independent copy (majiang-core's ``clone``)."""
-        new = blank_hand(Hand)
-        new._packed = self._packed
-        new._known = self._known
-        new._hidden = self._hidden
-        new._melds = self._melds
-        new._drawn = self._drawn
-        new._riichi = self._riichi
-        return new
+        return Hand.of_parts(self._packed, self._known, self._melds, self._drawn, self._riichi, self._hidden)
+
+    @staticmethod
+    def of_parts(packed: int, concealed: int, melds: tuple[str, ...] = (), drawn: str | None = None,
+                 riichi: bool = False, hidden: int = 0) -> "Hand":
+        """A hand straight from its parts, unchecked: for fast readers that made them from a hand's own
+        (:attr:`packed` counts, :attr:`concealed_count` tiles, :attr:`melds`, :attr:`drawn`, :attr:`riichi`,
+        :attr:`hidden`).
+
+        >>> hand = Hand.from_string("m123p456s789z11z2")
+        >>> str(Hand.of_parts(hand.packed, hand.concealed_count, drawn=hand.drawn)) == str(hand)
+        True
+        """
+        hand: Hand = blank_hand(Hand)
+        hand._packed = packed
+        hand._known = concealed
+        hand._hidden = hidden
+        hand._melds = melds
+        hand._drawn = drawn
+        hand._riichi = riichi
+        return hand
 
     def _repr_svg_(self) -> str:
         from .picture import HandPicture  # lazy: the engine never needs the drawing code
@@ -381,6 +394,11 @@ class Hand:
             if "+" in meld or "=" in meld or "-" in meld:
                 return False
         return True
+
+    @property
+    def concealed_count(self) -> int:
+        """Number of concealed tiles known (the hidden ones and the melds aside)."""
+        return self._known
 
     @property
     def hidden(self) -> int:
@@ -852,13 +870,6 @@ def _read_quickly(text: str) -> Hand | None:
         return None
     if drawn is None and known % 3 == 2:
         drawn = suit + ch
-    hand = blank_hand(Hand)
-    hand._packed = packed
-    hand._known = known
-    hand._hidden = 0
-    hand._melds = melds
-    hand._drawn = drawn
-    hand._riichi = riichi
-    return hand
+    return Hand.of_parts(packed, known, melds, drawn, riichi)
 
 

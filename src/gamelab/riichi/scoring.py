@@ -336,7 +336,7 @@ def _regular_shapes(hand: Hand, winning: str) -> list[list[str]]:
             if counts[n] < 2:
                 continue
             counts[n] -= 2
-            for sets in _all_sets(tiles, hand._melds):
+            for sets in _all_sets(tiles, hand.melds):
                 blocks = [f"{suit}{n}{n}"] + sets
                 if len(blocks) == 5:
                     out += _mark_winning_block(blocks, winning)
@@ -350,7 +350,7 @@ def _mark(tile: str, times: int, winning: str) -> str:
 
 
 def _seven_pairs_shape(hand: Hand, winning: str) -> list[list[str]]:
-    if hand._melds:
+    if hand.melds:
         return []
     pairs = []
     for suit in "mpsz":
@@ -365,7 +365,7 @@ def _seven_pairs_shape(hand: Hand, winning: str) -> list[list[str]]:
 
 
 def _orphans_shape(hand: Hand, winning: str) -> list[list[str]]:
-    if hand._melds:
+    if hand.melds:
         return []
     blocks: list[str] = []
     pairs = 0
@@ -384,7 +384,7 @@ def _orphans_shape(hand: Hand, winning: str) -> list[list[str]]:
 
 def _nine_gates_shape(hand: Hand, winning: str) -> list[list[str]]:
     suit = winning[0]
-    if hand._melds or suit == "z":
+    if hand.melds or suit == "z":
         return []
     counts = hand.counts(suit)
     digits = []
@@ -436,9 +436,9 @@ def win_shapes(hand: Hand | str, ron_tile: str | None = None) -> list[list[str]]
     [['m22=!', 'm111', 'm345', 'm678', 'm999'], ['m11123456789992=!']]
     """
     full, ron_tile = _with_winning_tile(hand, ron_tile)
-    if full._drawn is None or len(full._drawn) > 2:
+    if full.drawn is None or len(full.drawn) > 2:
         return []
-    winning = (ron_tile or full._drawn + "_").replace("0", "5", 1)
+    winning = (ron_tile or full.drawn + "_").replace("0", "5", 1)
     return (
         _regular_shapes(full, winning)
         + _seven_pairs_shape(full, winning)
@@ -1272,13 +1272,13 @@ def _quick_score(hand: Hand, ron_tile: str | None, context: WinContext,
                  points_only: bool = False) -> WinResult | None | bool | int:
     """score() on tuples; False when this path does not handle the case (the string path will).
     ``points_only``: the result's points if it has a yaku, else 0 (:func:`ron_points`)."""
-    if hand._hidden:
+    if hand.hidden:
         return False
-    drawn = hand._drawn
-    melds = hand._melds
-    packed = hand._packed
+    drawn = hand.drawn
+    melds = hand.melds
+    packed = hand.packed
     if ron_tile is not None:
-        if drawn is not None or hand._known + 3 * len(melds) >= 14:
+        if drawn is not None or hand.concealed_count + 3 * len(melds) >= 14:
             return False  # the string path raises the right error
         win_tile = ron_tile[:2]
         packed += PLAIN_WEIGHT[win_tile]

@@ -161,7 +161,7 @@ def shanten_regular_by_blocks(hand: Hand | str) -> int:
                 counts[n] -= 2
                 best = min(best, _all_sets(tiles, n_melds, True))
                 counts[n] += 2
-    if best == -1 and hand._drawn is not None and len(hand._drawn) > 2:
+    if best == -1 and hand.drawn is not None and len(hand.drawn) > 2:
         return 0
     return best
 
@@ -462,7 +462,7 @@ def honour_entry(key: int) -> tuple[int, int, int, int, int]:
 
 
 def _entries(hand: Hand) -> list[tuple[int, int, int, int, int]]:
-    return _packed_entries(hand._packed)
+    return _packed_entries(hand.packed)
 
 
 def _packed_entries(packed: int) -> list[tuple[int, int, int, int, int]]:
@@ -517,7 +517,7 @@ def total_from(entries: Sequence[tuple[int, int, int, int, int]], n_melds: int) 
 
 
 def _just_called(hand: Hand) -> bool:
-    return hand._drawn is not None and len(hand._drawn) > 2
+    return hand.drawn is not None and len(hand.drawn) > 2
 
 
 def shanten_regular(hand: Hand | str) -> int:
@@ -529,7 +529,7 @@ def shanten_regular(hand: Hand | str) -> int:
     (0, -1)
     """
     hand = _as_hand(hand)
-    result = _regular_from([e[0] for e in _entries(hand)], len(hand._melds))
+    result = _regular_from([e[0] for e in _entries(hand)], len(hand.melds))
     return 0 if result == -1 and _just_called(hand) else result
 
 
@@ -540,7 +540,7 @@ def shanten_seven_pairs(hand: Hand | str) -> float:
     (0, 2)
     """
     hand = _as_hand(hand)
-    if hand._melds:
+    if hand.melds:
         return INFINITY
     entries = _entries(hand)
     pairs = sum(e[2] for e in entries)
@@ -558,7 +558,7 @@ def shanten_thirteen_orphans(hand: Hand | str) -> float:
     0
     """
     hand = _as_hand(hand)
-    if hand._melds:
+    if hand.melds:
         return INFINITY
     entries = _entries(hand)
     kinds = sum(e[3] for e in entries)
@@ -572,7 +572,7 @@ def shanten(hand: Hand | str) -> int:
     (0, -1)
     """
     hand = _as_hand(hand)
-    result = total_from(_entries(hand), len(hand._melds))
+    result = total_from(_entries(hand), len(hand.melds))
     return 0 if result == -1 and _just_called(hand) else result
 
 
@@ -607,12 +607,12 @@ def waits(hand: Hand | str) -> list[str] | None:
     ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9']
     """
     hand = _as_hand(hand)
-    if hand._drawn is not None:
+    if hand.drawn is not None:
         return None
     entries = _entries(hand)
-    n_melds = len(hand._melds)
+    n_melds = len(hand.melds)
     current = total_from(entries, n_melds)
-    packed = hand._packed
+    packed = hand.packed
     out = []
     for index, suit in enumerate(SUITS):
         if index < 3:

@@ -247,15 +247,16 @@ class BoardSpec(Generic[G, U]):
 
     def read_save(self, text: str, kind: type[G], progress: Progress) -> Record[G]:
         """A saved game as a record of this board's game ``kind`` (a bad save raises ``ValueError``). The
-        shipped rules check the save; a board playing on other rules (a learner's pieces: a subclass of
-        the shipped game) then plays it again on them, saying which action they refuse."""
+        shipped rules check the save; a board playing on other rules (a learner's pieces) then plays it
+        again on them from :meth:`replay_start`, saying which action they refuse."""
         shipped = game_class(kind.name)
         record = Record.from_json(text, game=shipped)
-        if not isinstance(record.game, kind if kind is shipped else shipped):
+        if not isinstance(record.game, shipped):
             raise ValueError(f"this save is a {record.start.name} game, not {kind.name}")
-        if kind is shipped:
-            return record  # type: ignore[return-value]  # checked just above: the same game class
-        replayed: Record[G] = Record(kind.new(**record.start.setup))
+        start = self.replay_start(kind, record.start)
+        if start is None:
+            return record  # type: ignore[return-value]  # checked just above: the board's game class
+        replayed: Record[G] = Record(start)
         for number, action in enumerate(record.actions, 1):
             progress.check()
             try:
@@ -264,6 +265,12 @@ class BoardSpec(Generic[G, U]):
                 raise ValueError(f"saved game action {number} {action!r} is refused by the rules in play: "
                                  f"{exc}") from None
         return replayed
+
+    def replay_start(self, kind: type[G], start: Game) -> G | None:
+        """Where a save (starting at ``start``, as the shipped rules read it) is played again on this board's
+        rules; None: the save is played as read. Default: a game on a learner's pieces (a subclass of the
+        shipped one) starts again from the save's setup."""
+        return None if kind is game_class(kind.name) else kind.new(**start.setup)
 
     # -- the few games that need more -------------------------------------------------------------------
     def build(self, board: Board) -> None:

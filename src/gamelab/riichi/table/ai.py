@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .. import WinContext, dora_from_indicator, shanten_of_counts
-from ..hand import PLAIN_WEIGHT, Hand, blank_hand, meld_info, over_four
+from ..hand import PLAIN_WEIGHT, Hand, meld_info, over_four
 from ..scoring import ron_points
 from .tactics import (
     EARLY_DISCARDS,
@@ -722,7 +722,7 @@ class _Normal:
     def _scored_waits(self, look: _Look, keys: Sequence[int], n_melds: int, extra: Sequence[str]) -> tuple[list[int], float]:
         """The waits that win with a yaku, and their mean points, scored for real (riichi when closed)."""
         closed = look.closed and not extra
-        hand = _hand_of_keys(keys, look.red_suits, look.reds, tuple(look.melds) + tuple(extra))
+        hand = hand_of_keys(keys, look.red_suits, look.reds, tuple(look.melds) + tuple(extra))
         if hand is None:
             return [], 0.0  # a draw imagined with every copy in sight
         context = self._context(look, riichi=closed)
@@ -929,10 +929,8 @@ class _Normal:
     def _ready_offence(self, look: _Look, kind: int) -> tuple[float, float, float]:
         """Chance, points and no-ten payments kept of the ready hand left by discarding ``kind``, scored
         for real per wait."""
-        hand = look.hand.copy()
         tile = KIND_NAMES[kind]
-        hand._drawn = None  # judge the 13 tiles that stay
-        _take(hand, tile)
+        hand = _without(look.hand, tile)  # judge the 13 tiles that stay
         context = self._context(look, riichi=look.closed)
         waiting = 0
         points = 0.0
@@ -966,9 +964,7 @@ class _Normal:
         table = look.table
         if choice + "*" not in table.riichi_options():
             return False
-        hand = look.hand.copy()
-        hand._drawn = None
-        _take(hand, choice[:2])
+        hand = _without(look.hand, choice[:2])
         context = self._context(look, riichi=False)
         values = []
         for w in waits_of(keys_of_packed(hand.packed), look.n_melds):
@@ -1069,12 +1065,12 @@ def _win_points(hand: Hand, wait: int, context: WinContext) -> int:
     return ron_points(hand, KIND_NAMES[wait] + "+", context)
 
 
-def _hand_of_keys(keys: Sequence[int], red_suits: str, reds: int, melds: tuple[str, ...]) -> Hand | None:
+def hand_of_keys(keys: Sequence[int], red_suits: str, reds: int, melds: tuple[str, ...]) -> Hand | None:
     """The concealed tiles of four suit keys as a :class:`Hand` with ``melds`` and no drawn tile, up to
     ``reds`` of its fives red (one in each suit of ``red_suits`` that holds a five, m, p, s in turn);
     None where the hand and its melds would hold a fifth copy of a tile (``Hand.from_string`` refuses it).
 
-    >>> str(_hand_of_keys(keys_of_packed(Hand.from_string("m055p123s5z11").packed), "ms", 2, ("z222=",)))
+    >>> str(hand_of_keys(keys_of_packed(Hand.from_string("m055p123s5z11").packed), "ms", 2, ("z222=",)))
     'm055p123s0z11,z222='
     """
     packed = keys[0] << 4 | keys[1] << 44 | keys[2] << 84 | keys[3] << 124  # hand.py's nibbles
@@ -1090,29 +1086,20 @@ def _hand_of_keys(keys: Sequence[int], red_suits: str, reds: int, melds: tuple[s
             total += info[2]
         if over_four(total):
             return None
-    hand = blank_hand(Hand)  # every field set here, as Hand.copy() does
-    hand._packed = packed
     # the tiles held: in base 16 a number's digits add up to it modulo 15, and no suit holds 15 tiles
-    hand._known = keys[0] % 15 + keys[1] % 15 + keys[2] % 15 + keys[3] % 15
-    hand._hidden = 0
-    hand._melds = melds
-    hand._drawn = None
-    hand._riichi = False
-    return hand
+    return Hand.of_parts(packed, keys[0] % 15 + keys[1] % 15 + keys[2] % 15 + keys[3] % 15, melds)
 
 
 def _count(keys: Sequence[int], kind: int) -> int:
     return (keys[KIND_SUIT[kind]] // KIND_STEP[kind]) & 15
 
 
-def _take(hand: Hand, tile: str) -> None:
-    """Take one ``tile`` out of a hand's concealed tiles (a plain copy before a red five)."""
+def _without(hand: Hand, tile: str) -> Hand:
+    """The 13 tiles that stay when ``tile`` goes (a plain copy before a red five), nothing drawn."""
     suit, n = tile[0], int(tile[1])
-    if n != 5 or suit == "z" or hand.count(f"{suit}5") > hand.count(f"{suit}0"):
-        hand._packed -= PLAIN_WEIGHT[f"{suit}{n}"]
-    else:
-        hand._packed -= PLAIN_WEIGHT[f"{suit}0"]
-    hand._known -= 1
+    plain = n != 5 or suit == "z" or hand.count(f"{suit}5") > hand.count(f"{suit}0")
+    packed = hand.packed - PLAIN_WEIGHT[f"{suit}{n}" if plain else f"{suit}0"]
+    return Hand.of_parts(packed, hand.concealed_count - 1, hand.melds, None, hand.riichi, hand.hidden)
 
 
 def _tile_keep(kind: int, look: _Look) -> float:

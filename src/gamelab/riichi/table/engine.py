@@ -289,7 +289,7 @@ class Table:
         """Legal discards (majiang-core ``get_dapai``) under the swap-calling rule; the drawn tile last as ``x_``."""
         hand = self.hands[self.turn if seat is None else seat]
         # asked by the player and again when its discard is checked: remembered for the hand as it is
-        state = (hand._packed, hand._hidden, hand._drawn, hand._riichi, hand._melds)
+        state = (hand.packed, hand.hidden, hand.drawn, hand.riichi, hand.melds)
         memo = self._discards_memo
         if memo is not None and memo[0] is hand and memo[1] == state:
             return list(memo[2])
@@ -946,15 +946,15 @@ def completes(hand: Hand, tile: str) -> bool:
     >>> completes(Hand.from_string('m123p456s789z1122'), 'z1='), completes(Hand.from_string('m123p456s789z1122'), 'z3=')
     (True, False)
     """
-    packed = hand._packed + PLAIN_WEIGHT[tile[:2]]  # the hand's counts with the tile added (hand.py)
-    if not hand._hidden and not over_four(packed):
+    packed = hand.packed + PLAIN_WEIGHT[tile[:2]]  # the hand's counts with the tile added (hand.py)
+    if not hand.hidden and not over_four(packed):
         # a hand that is not ready is completed by no tile: asked once per hand, not once per discard
-        n_melds = len(hand._melds)
-        ready = _READY.get((hand._packed, n_melds))
+        n_melds = len(hand.melds)
+        ready = _READY.get((hand.packed, n_melds))
         if ready is None:
             if len(_READY) > 100_000:
                 _READY.clear()
-            ready = _READY[(hand._packed, n_melds)] = shanten_of_packed(hand._packed, n_melds) <= 0
+            ready = _READY[(hand.packed, n_melds)] = shanten_of_packed(hand.packed, n_melds) <= 0
         return ready and shanten_of_packed(packed, n_melds) == -1
     counts = []
     for suit in "mps":
