@@ -20,7 +20,9 @@ page's kernel connection), so it needs nothing from gamelab in the kernels' code
 parts, and measures an older checkout as well. With ``GAMELAB_BENCH_REFERENCE`` set to another
 checkout's ``src`` folder, each board is measured on that checkout and on this one, one after the
 other, and each row carries both figures and their ratio (this / reference): on a shared machine
-whose load changes by the minute, only figures taken side by side compare.
+whose load changes by the minute, only figures taken side by side compare. Both boards are open at once and
+their clicks take turns (A B B A …, 30 each): two blocks of 10 clicks one after the other gave ratios from
+0.7 to 1.33 for the same code on both sides, the machine's load drifting between the blocks.
 """
 
 from __future__ import annotations
@@ -451,39 +453,51 @@ def _slug(name: str) -> str:
     return name.replace(" ", "_")
 
 
-def _measure(browser: Any, server: LabServer, name: str, clicks: int, reloads: int, log: Any,
-             tag: str = "") -> list[Row]:
-    notebook = f"{_slug(name)}.ipynb"
-    shot = f"bench_{tag}{_slug(name)}"
-    rows: list[Row] = []
+def _open(browser: Any, server: LabServer, name: str, tag: str) -> tuple[Any, BoardPage]:
+    """A page (in a context of its own) showing the board ``name`` of ``server``, ready for clicks."""
     context = browser.new_context(viewport=VIEWPORT)
-    try:
-        board = BoardPage(context.new_page(), server.url(notebook))
-        board.open()
-        board.screenshot(f"{shot}_1366x768.png")
-        times = [board.click() for _ in range(clicks)]
-        measured = [t for t in times if t is not None]
-        print(f"  {tag}{name}: clicks (ms) {[None if t is None else round(t) for t in times]}", file=log)
-        rows.append(Row(BENCH, f"{name}: click to first changed pixel, median",
-                        round(statistics.median(measured), 1) if measured else float("nan"),
-                        f"ms ({len(measured)} of {clicks} clicks drew)"))
-        redrawn = [board.reload() for _ in range(reloads)]
-        print(f"  {tag}{name}: reloads {['ok' if r else 'BLANK' for r in redrawn]}; page errors: "
-              f"{sorted(set(board.errors))[:3]}", file=log)
-        board.screenshot(f"{shot}_after_reloads.png")
-        rows.append(Row(BENCH, f"{name}: reloads redrawn", round(sum(redrawn) / reloads, 2),
-                        f"fraction (of {reloads})"))
-    finally:
-        context.close()
+    board = BoardPage(context.new_page(), server.url(f"{_slug(name)}.ipynb"))
+    board.open()
+    board.screenshot(f"bench_{tag}{_slug(name)}_1366x768.png")
+    return context, board
+
+
+def _clicks(boards: dict[str, BoardPage], clicks: int) -> dict[str, list[float | None]]:
+    """``clicks`` timed clicks on each board, taking turns (A B B A …): where two checkouts are measured,
+    each click of one has a click of the other beside it, under the same load of the machine."""
+    times: dict[str, list[float | None]] = {tag: [] for tag in boards}
+    tags = list(boards)
+    for turn in range(clicks):
+        for tag in tags if turn % 2 == 0 else tags[::-1]:
+            board = boards[tag]
+            board.page.bring_to_front()
+            times[tag].append(board.click())
+    return times
+
+
+def _rest(browser: Any, server: LabServer, name: str, board: BoardPage, times: list[float | None], reloads: int,
+          log: Any, tag: str) -> list[Row]:
+    """The rows of one board: its clicks' median, then its reloads and its sharpness at DPR 2 (measured here)."""
+    shot = f"bench_{tag}{_slug(name)}"
+    measured = [t for t in times if t is not None]
+    print(f"  {tag}{name}: clicks (ms) {[None if t is None else round(t) for t in times]}", file=log)
+    rows = [Row(BENCH, f"{name}: click to first changed pixel, median",
+                round(statistics.median(measured), 1) if measured else float("nan"),
+                f"ms ({len(measured)} of {len(times)} clicks drew)")]
+    redrawn = [board.reload() for _ in range(reloads)]
+    print(f"  {tag}{name}: reloads {['ok' if r else 'BLANK' for r in redrawn]}; page errors: "
+          f"{sorted(set(board.errors))[:3]}", file=log)
+    board.screenshot(f"{shot}_after_reloads.png")
+    rows.append(Row(BENCH, f"{name}: reloads redrawn", round(sum(redrawn) / reloads, 2), f"fraction (of {reloads})"))
     sharp = browser.new_context(viewport=VIEWPORT, device_scale_factor=2)
     try:
-        board = BoardPage(sharp.new_page(), server.url(notebook))
-        board.page.goto(board.url, timeout=120_000)
-        board._ready()
-        board.canvas.wait_for(state="visible", timeout=60_000)
-        board.wait_painted(0.3, timeout=30)
-        board.screenshot(f"{shot}_dpr2.png")
-        rows.append(Row(BENCH, f"{name}: canvas pixels per CSS pixel at DPR 2", round(board.device_ratio(), 2),
+        page = BoardPage(sharp.new_page(), server.url(f"{_slug(name)}.ipynb"))
+        page.page.goto(page.url, timeout=120_000)
+        page._ready()
+        page.canvas.wait_for(state="visible", timeout=60_000)
+        page.wait_painted(0.3, timeout=30)
+        page.screenshot(f"{shot}_dpr2.png")
+        rows.append(Row(BENCH, f"{name}: canvas pixels per CSS pixel at DPR 2", round(page.device_ratio(), 2),
                         "px/px"))
     finally:
         sharp.close()
@@ -492,9 +506,11 @@ def _measure(browser: Any, server: LabServer, name: str, clicks: int, reloads: i
 
 def run(quick: bool = False, boards: list[str] | None = None, log: Any = None,
         reference: str | None = None) -> list[Row]:
-    """Measure every board (or ``boards``); ``quick``: 3 clicks and 3 reloads each instead of 10 and 10.
+    """Measure every board (or ``boards``); ``quick``: 3 clicks and 3 reloads each instead of 10 and 10 (30
+    clicks each where a reference is measured beside this checkout).
 
-    ``reference`` (default ``$GAMELAB_BENCH_REFERENCE``): another checkout's ``src``, measured side by side.
+    ``reference`` (default ``$GAMELAB_BENCH_REFERENCE``): another checkout's ``src``, measured side by side:
+    both boards open at once, their clicks taking turns.
     """
     log = log or sys.stderr
     reason = missing()
@@ -504,7 +520,8 @@ def run(quick: bool = False, boards: list[str] | None = None, log: Any = None,
     from playwright.sync_api import sync_playwright
 
     reference = reference or os.environ.get("GAMELAB_BENCH_REFERENCE") or None
-    clicks = reloads = 3 if quick else 10
+    reloads = 3 if quick else 10
+    clicks = 3 if quick else 30 if reference else 10
     names = boards or list(BOARDS)
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="gamelab-browser-bench-") as tmp:
@@ -521,15 +538,21 @@ def run(quick: bool = False, boards: list[str] | None = None, log: Any = None,
             browser = pw.chromium.launch(executable_path=find_chromium(), headless=True, args=CHROMIUM_ARGS)
             stack.callback(browser.close)
             for name in names:
+                started = time.monotonic()
                 measured: dict[str, dict[str, Row]] = {}
-                for tag in sorted(servers, reverse=True):  # the reference first, then this checkout
-                    started = time.monotonic()
+                with contextlib.ExitStack() as pages:
                     try:
-                        measured[tag] = {row.metric: row for row in
-                                         _measure(browser, servers[tag], name, clicks, reloads, log, tag)}
+                        opened: dict[str, BoardPage] = {}
+                        for tag in sorted(servers, reverse=True):  # the reference first, then this checkout
+                            context, opened[tag] = _open(browser, servers[tag], name, tag)
+                            pages.callback(context.close)
+                        times = _clicks(opened, clicks)
+                        for tag, board in opened.items():
+                            measured[tag] = {row.metric: row for row in
+                                             _rest(browser, servers[tag], name, board, times[tag], reloads, log, tag)}
                     except Exception as exc:  # noqa: BLE001 - one board failing must not hide the others
-                        print(f"  {tag}{name}: FAILED {type(exc).__name__}: {exc}", file=log)
-                    print(f"  {tag}{name}: {time.monotonic() - started:.0f} s", file=log)
+                        print(f"  {name}: FAILED {type(exc).__name__}: {exc}", file=log)
+                print(f"  {name}: {time.monotonic() - started:.0f} s", file=log)
                 for metric, row in measured.get("", {}).items():
                     ref = measured.get("reference_", {}).get(metric)
                     if ref is not None:

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
+from ..clock import format_seconds_with_ms
 from ..controls import Response
 from ..work import Progress, Work
 from .game import Shanghai, pair_action
@@ -247,6 +248,81 @@ def explained(response: Any, game: Shanghai, ui: ShanghaiUI, target: object) -> 
     return replace(response, message=found.words, error=bool(found.refused),
                    sound=None if found.refused else response.sound,
                    ui=replace(base, warned=(found.refused, found.blockers), warning=found.words))
+
+
+def with_words(answer: Any, ui: ShanghaiUI, words: str | None) -> Response[ShanghaiUI] | None:
+    """A handler's ``answer``, taking the field's last refusal words off the status line (``words`` "")
+    where it says nothing itself."""
+    if words is not None and answer is None:
+        return Response(ui=ui, message=words)
+    if words is not None and isinstance(answer, Response) and answer.message is None:
+        answer = replace(answer, message=words)
+    return cast("Response[ShanghaiUI] | None", answer)  # a handler's answer is carried out as it is
+
+
+def fresh(ui: ShanghaiUI, message: str) -> tuple[ShanghaiUI, str | None]:
+    """``ui`` without the last refused click's marks, and "" where its words are still said (``message``:
+    the board's words now), to be taken off with the next answer."""
+    return without_marks(ui), "" if ui.warning and message == ui.warning else None
+
+
+def handle_click(on_click: Callable[..., Any], game: Shanghai, ui: ShanghaiUI, target: object,
+                 message: str) -> Response[ShanghaiUI] | None:
+    """A click through the tutorial's handler ``on_click`` (:func:`click`, or a learner's): it sees the
+    tutorial's targets (a free tile's face, or None for a blocked tile and the field) and no marks; a bare
+    refusal is explained (:func:`explained`), and the board's state of the game is kept."""
+    start, words = fresh(ui, message)
+    answer = on_click(game, start, target if isinstance(target, TileAt) else None, playing=start.playing)
+    return with_words(explained(keep_board_state(answer, start), game, start, target), start, words)
+
+
+def handle_cancel(on_cancel: Callable[..., Any], game: Shanghai, ui: ShanghaiUI, message: str,
+                  can_undo: bool) -> Response[ShanghaiUI] | None:
+    """Cancel (取り消し / もとに戻す) through ``on_cancel``: clear the selection or suggestion, else take
+    back a pair (Undo, which says its own words)."""
+    start, words = fresh(ui, message)
+    answer = on_cancel(game, start, playing=start.playing, can_undo=can_undo)
+    if isinstance(answer, Response) and answer.command == "undo":
+        words = None  # Undo says its own words: none, or why put_back refuses it
+    return with_words(keep_board_state(answer, start), start, words)
+
+
+def handle_search(on_search: Callable[..., Any] | None, game: Shanghai, ui: ShanghaiUI, message: str,
+                  nodes: int) -> Response[ShanghaiUI]:
+    """Search (探す): frame a pair to take (the game counts as given up from now on); the solver's search
+    is long work on a copy (see :func:`search_work`)."""
+    start, words = fresh(ui, message)
+    return replace(search_work(game, start, on_search, nodes), message=words)
+
+
+def undoing(game: Shanghai, ui: ShanghaiUI, put_back: Callable[[Any, Tile], Any] | None, before: Shanghai,
+            action: str) -> Response[ShanghaiUI]:
+    """Undo taking back ``action`` (played from ``before`` to ``game``) through ``put_back`` where given:
+    refused, saying why, where it puts the board back wrong. The marks go, the given-up flag stays (the
+    tutorial's Tile.Undo); after a clear the time is kept and Undo refuses."""
+    after = replace(without_marks(ui), selected=None, suggested=())
+    problem = ("The board is cleared and its time kept: Start plays a new problem." if not ui.playing
+               else put_back and put_back_problem(put_back, before, game, action))
+    return Response.refuse(problem, ui=after) if problem else Response(ui=after)
+
+
+def status(game: Shanghai, ui: ShanghaiUI, ranking_error: str = "") -> str:
+    """The status line: Start's invitation, the tiles left, a stalemate, the time of a clear, the ranking's note.
+
+    >>> status(Shanghai.new(deal=1), ShanghaiUI(playing=True))
+    '136 tiles left.'
+    """
+    note = ui.ranking_note or ranking_error
+    if note and not ui.playing:
+        return note
+    if not ui.playing and not game.is_cleared:
+        return "Press Start to play this problem."
+    if game.is_cleared:
+        return "Cleared! " + (f"Time {format_seconds_with_ms(ui.time_ms / 1000)}" if ui.time_ms is not None else "")
+    given_up = " · Search used: this game counts as given up." if ui.given_up else ""
+    if game.is_stalemate:
+        return "手詰まりです — stalemate: no pair can be taken. Cancel takes back the last pair." + given_up
+    return f"{game.tiles_left} tiles left." + given_up
 
 
 def put_back_problem(put_back: Callable[[Any, Tile], Any], before: Shanghai, after: Shanghai,

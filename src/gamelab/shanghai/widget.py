@@ -22,7 +22,6 @@ whole board fits a notebook beside JupyterLab's file browser on a 1366 × 768 sc
 
 from __future__ import annotations
 
-import asyncio
 import random
 from dataclasses import replace
 from typing import Any, Callable, Hashable, cast
@@ -35,7 +34,7 @@ from . import controls, page
 from .controls import RANDOM_DEALS
 from .game import Shanghai
 from .page import HOW_TO_PLAY, marquee_frames
-from .picture import ShanghaiPicture, ShanghaiUI, TileAt
+from .picture import ShanghaiPicture, ShanghaiUI
 from .ranking import Ranking, RankingError
 
 __all__ = ["ShanghaiBoard", "ShanghaiSpec", "HOW_TO_PLAY", "marquee_frames"]
@@ -177,17 +176,7 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
         self.deal_text = text
 
     def status(self, game: Shanghai, ui: ShanghaiUI) -> str:
-        note = ui.ranking_note or self.ranking_error
-        if note and not ui.playing:
-            return note
-        if not ui.playing and not game.is_cleared:
-            return "Press Start to play this problem."
-        if game.is_cleared:
-            return "Cleared! " + (f"Time {format_seconds_with_ms(ui.time_ms / 1000)}" if ui.time_ms is not None else "")
-        given_up = " · Search used: this game counts as given up." if ui.given_up else ""
-        if game.is_stalemate:
-            return "手詰まりです — stalemate: no pair can be taken. Cancel takes back the last pair." + given_up
-        return f"{game.tiles_left} tiles left." + given_up
+        return controls.status(game, ui, self.ranking_error)
 
     # -- the tutorial's handlers --------------------------------------------------------------------------------
     def start_problem(self) -> None:
@@ -223,43 +212,22 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
         self.board.respond(self.click(self.board.game, self.board.ui, target))
 
     def click(self, game: Shanghai, ui: ShanghaiUI, target: Hashable | None) -> Response[ShanghaiUI] | None:
-        fresh, words = self._fresh(ui)
-        # the handler sees the tutorial's targets: a free tile's face, or None (a blocked tile, the field)
-        answer = self.on_click(game, fresh, target if isinstance(target, TileAt) else None, playing=fresh.playing)
-        answer = controls.explained(controls.keep_board_state(answer, fresh), game, fresh, target)
+        answer = controls.handle_click(self.on_click, game, ui, target, self.board.message)
         if isinstance(answer, Response) and isinstance(answer.ui, ShanghaiUI) and answer.ui.warned != ((), ()):
-            self._clear_marks_later(answer.ui.warned)
-        return _with_words(answer, fresh, words)
-
-    def _fresh(self, ui: ShanghaiUI) -> tuple[ShanghaiUI, str | None]:
-        """``ui`` without the last refused click's marks, and "" where its words are still said."""
-        words = "" if ui.warning and self.board.message == ui.warning else None
-        return controls.without_marks(ui), words
+            warned = answer.ui.warned  # a refused click's outline leaves the field after a moment
+            self.board.later(WARNING_SECONDS, lambda game, ui: Response(ui=replace(ui, warned=((), ())))
+                             if ui.warned is warned else None)
+        return answer
 
     def _cancel(self, game: Shanghai, ui: ShanghaiUI) -> Response[ShanghaiUI] | None:
-        """Cancel (取り消し / もとに戻す): clear the selection or suggestion, else take back a pair (Undo)."""
-        fresh, words = self._fresh(ui)
-        answer = self.on_cancel(game, fresh, playing=fresh.playing, can_undo=self.board.record.can_undo)
-        if isinstance(answer, Response) and answer.command == "undo":
-            words = None  # Undo says its own words: none, or why put_back refuses it
-        return _with_words(controls.keep_board_state(answer, fresh), fresh, words)
-
-    def undoing(self, game: Shanghai, ui: ShanghaiUI) -> Response[ShanghaiUI]:
-        """Undo (its button, Ctrl+Z, Cancel) takes back the last pair through ``put_back`` where given:
-        refused, saying why, where it puts the board back wrong. The marks go, the given-up flag stays
-        (the tutorial's Tile.Undo); after a clear the time is kept and Undo refuses."""
-        after = replace(controls.without_marks(ui), selected=None, suggested=())
-        record = self.board.record
-        problem = ("The board is cleared and its time kept: Start plays a new problem." if not ui.playing
-                   else self.put_back and controls.put_back_problem(self.put_back, record.position(len(record) - 1),
-                                                                    game, record.actions[-1]))
-        return Response.refuse(problem, ui=after) if problem else Response(ui=after)
+        return controls.handle_cancel(self.on_cancel, game, ui, self.board.message, self.board.record.can_undo)
 
     def _search(self, game: Shanghai, ui: ShanghaiUI) -> Response[ShanghaiUI] | None:
-        """Search (探す): frame a pair to take; the game counts as given up from now on (a red clock). The
-        solver's search is long work, on a copy: off the kernel's thread after a click, with Stop."""
-        fresh, words = self._fresh(ui)
-        return replace(controls.search_work(game, fresh, self.on_search, self.solver_nodes), message=words)
+        return controls.handle_search(self.on_search, game, ui, self.board.message, self.solver_nodes)
+
+    def undoing(self, game: Shanghai, ui: ShanghaiUI) -> Response[ShanghaiUI]:
+        record = self.board.record
+        return controls.undoing(game, ui, self.put_back, record.position(len(record) - 1), record.actions[-1])
 
     # -- after a pair ------------------------------------------------------------------------------------------
     def after(self, before: Shanghai, game: Shanghai, action: str) -> Response[ShanghaiUI] | None:
@@ -292,21 +260,6 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
         shown = self.time_text(ms) if self.time_text is not None else format_seconds_with_ms(ms / 1000)
         return controls.cleared(game, ui, ms, shown, self.ranking, self.player_name)
 
-    def _clear_marks_later(self, warned: Any) -> None:
-        """Take a refused click's outline off the field after :data:`WARNING_SECONDS`, on the kernel's event
-        loop (without one, the next input takes it off)."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-
-        def clear() -> None:
-            board = self.__dict__.get("board")
-            if board is not None and board.ui.warned is warned:  # still this click's marks
-                board.respond(Response(ui=replace(board.ui, warned=((), ()))))
-
-        loop.call_later(WARNING_SECONDS, clear)
-
     # -- what is shown around the field ---------------------------------------------------------------------
     def build(self, board: PlayBoard[Shanghai, ShanghaiUI]) -> None:
         board.ui = replace(board.ui, playing=False)  # the first problem waits for Start
@@ -330,16 +283,6 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
             board.clock.color = "#ff0000" if board.ui.given_up else "inherit"
         if not board.ui.playing:  # before Start the tutorial's board takes no input; after a clear the time is kept
             board.button("undo").disabled = board.button("redo").disabled = True
-
-
-def _with_words(answer: Any, ui: ShanghaiUI, words: str | None) -> Response[ShanghaiUI] | None:
-    """A handler's ``answer``, taking off the field's last refusal words (``words`` "") where it says
-    nothing itself."""
-    if words is not None and answer is None:
-        return Response(ui=ui, message=words)
-    if words is not None and isinstance(answer, Response) and answer.message is None:
-        answer = replace(answer, message=words)
-    return cast("Response[ShanghaiUI] | None", answer)  # a handler's answer is carried out as it is
 
 
 ShanghaiBoard = board_function(ShanghaiSpec)

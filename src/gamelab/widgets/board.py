@@ -499,6 +499,21 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         self.play_sound(self.spec.refused_sound)
         self.refresh()
 
+    def later(self, seconds: float, answer: Callable[[G, U], Response[U] | None]) -> None:
+        """After ``seconds``, carry out ``answer(game, ui)`` for the game and interface state of then (a mark
+        that stays a moment), on the kernel's event loop; without a loop (a script), never: the next input
+        redraws the board anyway. A closed board does nothing."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+
+        def due() -> None:
+            if "spec" in self.__dict__ and self.spec.__dict__.get("board") is self:  # still open
+                self.respond(answer(self.game, self.ui))
+
+        loop.call_later(seconds, due)
+
     def say(self, message: str, *, error: bool = False) -> None:
         """Show ``message`` on the status line until the next action."""
         self.message = message
@@ -652,6 +667,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
             widget: widgets.Widget
             if setting.margin:
                 layout.margin = setting.margin
+            if setting.place == "row":
+                layout.align_self = "center"  # on the buttons' line
             if setting.choices and setting.toggle:  # (in the main row: bold, as the buttons' words are)
                 style = {"button_width": "auto", **({"font_weight": "bold"} if setting.place == "row" else {})}
                 widget = widgets.ToggleButtons(options=list(setting.choices), value=value, layout=layout,
