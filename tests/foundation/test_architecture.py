@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import ast
+import importlib
 import os
 import re
 import shutil
@@ -242,6 +243,28 @@ def test_no_game_subclasses_the_board():
         widget = SRC.joinpath(*game.package.split(".")) / "widget.py"
         if widget.exists():
             assert "(BoardSpec[" in widget.read_text(encoding="utf-8"), f"{module_name(widget)} gives no BoardSpec"
+
+
+def test_every_board_function_is_the_one_board_function_of_its_spec():
+    """``<Game>Board = board_function(<Game>Spec)``: a game writes no board function of its own (its
+    arguments are its spec's, its text the spec's, the board's options shared)."""
+    from gamelab.widgets import BoardSpec
+
+    found = 0
+    for game in registry.GAMES:
+        widget = SRC.joinpath(*game.package.split(".")) / "widget.py"
+        if not widget.exists():
+            continue
+        module = importlib.import_module(module_name(widget))
+        specs = [v for v in vars(module).values() if isinstance(v, type) and issubclass(v, BoardSpec)
+                 and v.__module__ == module.__name__]
+        assert specs, f"{module.__name__} gives no BoardSpec"
+        for spec in specs:
+            made = getattr(module, spec.title)
+            assert getattr(made, "spec", None) is spec, f"{module.__name__}.{spec.title} is not board_function({spec.__name__})"
+            assert f"def {spec.title}(" not in widget.read_text(encoding="utf-8")
+            found += 1
+    assert found >= 6
 
 
 def test_one_name_per_role_across_games():

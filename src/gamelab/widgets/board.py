@@ -1173,6 +1173,7 @@ def board_function(spec: Callable[..., BoardSpec[G, U]]) -> Callable[..., PlayBo
     title = str(getattr(spec, "title", getattr(spec, "__name__", "board")))
     make.__name__ = make.__qualname__ = title
     make.__module__, make.__doc__ = spec.__module__, spec.__doc__
+    setattr(make, "spec", spec)  # the spec it makes boards of
     setattr(make, "__signature__", inspect.Signature([*own.values(), *shared],
                                                      return_annotation="PlayBoard"))
     return make
