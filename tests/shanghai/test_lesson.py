@@ -162,7 +162,7 @@ def test_every_solution_cell_runs_and_passes_in_one_namespace():
 
 # -- the boards really play on the learner's pieces --------------------------------------------------------
 def _board(**pieces):
-    board = ShanghaiBoard(deal=7, ranking=None, warn_unwinnable=False, **pieces)
+    board = ShanghaiBoard(deal=7, ranking=None, warn_unwinnable=False, pieces=pieces)
     board.button("start").click()
     return board
 

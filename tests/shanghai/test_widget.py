@@ -245,7 +245,7 @@ def test_undo_puts_the_pair_back_through_the_put_back_piece(ranking):
         calls.append(tile.label)
         grid[tile.depth][tile.row][tile.col] = tile
 
-    board = ShanghaiBoard(deal=3, ranking=ranking, put_back=put_back, warn_unwinnable=False)
+    board = ShanghaiBoard(deal=3, ranking=ranking, pieces={"put_back": put_back}, warn_unwinnable=False)
     board.button("start").click()
     action = board.game.construction_actions()[0]
     take(board, action)
@@ -257,7 +257,7 @@ def test_a_put_back_that_puts_a_tile_elsewhere_keeps_the_pair_taken_and_says_why
     def swapped(grid, tile):
         grid[tile.depth][tile.col % 8][tile.row] = tile
 
-    board = ShanghaiBoard(deal=3, ranking=ranking, put_back=swapped, warn_unwinnable=False)
+    board = ShanghaiBoard(deal=3, ranking=ranking, pieces={"put_back": swapped}, warn_unwinnable=False)
     board.button("start").click()
     action = board.game.construction_actions()[0]
     take(board, action)
@@ -283,7 +283,7 @@ def test_the_undo_button_and_ctrl_z_go_through_the_put_back_piece(ranking):
     def swapped(grid, tile):
         grid[tile.depth][tile.col % 8][tile.row] = tile
 
-    board = ShanghaiBoard(deal=3, ranking=ranking, put_back=swapped, warn_unwinnable=False)
+    board = ShanghaiBoard(deal=3, ranking=ranking, pieces={"put_back": swapped}, warn_unwinnable=False)
     board.button("start").click()
     action = board.game.construction_actions()[0]
     take(board, action)
@@ -344,7 +344,7 @@ def test_the_marquee_plays_the_scroll_pieces_margins():
     assert marquee_frames(lambda left: left - 2 if left > -100 else 500)[:3] == [500, 498, 496]
     assert len(marquee_frames(lambda left: left)) == 1  # stands still: one frame
     assert len(marquee_frames(lambda left: left - 1)) == 12_000  # never comes back: cut off
-    fast = ShanghaiBoard(deal=3, ranking=None, scroll_how_to=lambda left: left - 10 if left > -2300 else 500)
+    fast = ShanghaiBoard(deal=3, ranking=None, pieces={"scroll_how_to": lambda left: left - 10 if left > -2300 else 500})
     plain = ShanghaiBoard(deal=3, ranking=None, marquee=True)
     assert fast.marquee and "gamelab-marquee" in fast.panel("how_to").value
     assert fast.panel("how_to").value != plain.panel("how_to").value  # another animation: the piece's own margins

@@ -41,6 +41,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from ..measure import median_ratio_interval
 from . import Row
 
 BENCH = "browser"
@@ -540,6 +541,7 @@ def run(quick: bool = False, boards: list[str] | None = None, log: Any = None,
             for name in names:
                 started = time.monotonic()
                 measured: dict[str, dict[str, Row]] = {}
+                times: dict[str, list[float | None]] = {}
                 with contextlib.ExitStack() as pages:
                     try:
                         opened: dict[str, BoardPage] = {}
@@ -558,5 +560,9 @@ def run(quick: bool = False, boards: list[str] | None = None, log: Any = None,
                     if ref is not None:
                         row.reference, row.reference_value = f"reference {reference}", ref.value
                         row.ratio = round(row.value / ref.value, 2) if ref.value else None
+                        drew = [[t for t in times[tag] if t is not None] for tag in ("", "reference_")]
+                        if metric.endswith("changed pixel, median") and all(drew):
+                            low, high = median_ratio_interval(drew[0], drew[1])
+                            row.unit += f"; ratio's 95% interval {low:.2f}-{high:.2f}"
                     rows.append(row)
     return rows

@@ -1497,12 +1497,14 @@ BOARD_KEYWORDS = {
 }
 
 
-def board_pieces(*functions: Callable[..., Any], even_if_failing: bool = False) -> dict[str, Callable[..., Any]]:
-    """Your pieces for a play board, as its keywords: ``ShanghaiBoard(deal=7, **board_pieces(can_select,
-    tile_tint))``. Each is yours where its check passes (with ``even_if_failing=True``, wherever it is
-    written), else the shipped one; one line says which (the piece-by-piece lines folded under it).
+def board_pieces(*functions: Callable[..., Any],
+                 even_if_failing: bool = False) -> dict[str, dict[str, Callable[..., Any]]]:
+    """Your pieces for a play board, as its ``pieces`` keyword: ``ShanghaiBoard(deal=7,
+    **board_pieces(can_select, tile_tint))``. Each is yours where its check passes (with
+    ``even_if_failing=True``, wherever it is written), else the shipped one; one line says which (the
+    piece-by-piece lines folded under it).
 
-    >>> sorted(board_pieces(exercise("shanghai.tile_tint")(tile_tint)))
+    >>> sorted(board_pieces(exercise("shanghai.tile_tint")(tile_tint))["pieces"])
     your pieces: 1 of 1 ✔
     ['tint']
     """
@@ -1512,4 +1514,5 @@ def board_pieces(*functions: Callable[..., Any], even_if_failing: bool = False) 
             raise ValueError(f"{getattr(function, '__name__', exercise_id)} is not a piece the board takes itself: "
                              f"it reaches the board through another piece (give that one)")
     chosen = use_all(*functions, even_if_failing=even_if_failing)
-    return {BOARD_KEYWORDS[getattr(function, "__exercise__")]: piece for function, piece in zip(functions, chosen)}
+    return {"pieces": {BOARD_KEYWORDS[getattr(function, "__exercise__")]: piece
+                       for function, piece in zip(functions, chosen)}}

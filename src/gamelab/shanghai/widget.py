@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, Callable, Hashable, cast
+from typing import Any, Callable, Hashable, Mapping, cast
 
 from .. import checks
 from ..clock import Clock, format_seconds_with_ms
@@ -41,6 +41,10 @@ __all__ = ["ShanghaiBoard", "ShanghaiSpec", "HOW_TO_PLAY", "marquee_frames"]
 
 #: seconds the brief outline of a refused click stays on the field
 WARNING_SECONDS = 1.6
+#: the engine's pieces (:meth:`Shanghai.with_rules`), and every piece a board plays on, by name
+ENGINE_PIECES = ("can_select", "search", "check_clear", "init_tiles")
+PIECES = (*ENGINE_PIECES, "set_position", "tint", "on_click", "on_cancel", "on_search", "time_text", "put_back",
+          "scroll_how_to")
 
 
 class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
@@ -54,8 +58,8 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
     learner's: giving it turns the marquee on); by default the text is shown whole, in English and
     Japanese, in a folded panel. The other options are the board's (see :class:`~gamelab.widgets.PlayBoard`).
 
-    The board plays on replacement pieces where given (a learner's, in the lesson): the engine's
-    ``can_select``, ``search``, ``check_clear`` and ``init_tiles`` (:meth:`Shanghai.with_rules`), the
+    ``pieces`` plays on replacement pieces by name where given (a learner's: the lesson's ``board_pieces(...)``
+    gives them): the engine's ``can_select``, ``search``, ``check_clear`` and ``init_tiles`` (:meth:`Shanghai.with_rules`), the
     picture's ``set_position`` and ``tint`` (:class:`ShanghaiPicture`), the handlers ``on_click``,
     ``on_cancel`` and ``on_search`` (shaped like :func:`controls.click`, :func:`controls.cancel` and
     :func:`controls.search_first`), the clock's ``time_text(milliseconds)``, Undo's ``put_back(grid,
@@ -87,15 +91,8 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
 
     def __init__(self, deal: int | None = None, *, ranking: Ranking | str | None = "default",
                  player: str | None = None, warn_unwinnable: bool = True, solver_nodes: int = 3000,
-                 seed: int | None = None, can_select: Callable[..., bool] | None = None,
-                 search: Callable[..., Any] | None = None, check_clear: Callable[..., bool] | None = None,
-                 init_tiles: Callable[..., Any] | None = None,
-                 set_position: Callable[[int, int, int], Any] | None = None,
-                 tint: Callable[[int, bool], Any] | None = None,
-                 on_click: Callable[..., Any] | None = None, on_cancel: Callable[..., Any] | None = None,
-                 on_search: Callable[..., Any] | None = None, time_text: Callable[[int], str] | None = None,
-                 put_back: Callable[..., Any] | None = None, scroll_how_to: Callable[[int], int] | None = None,
-                 marquee: bool = False) -> None:
+                 seed: int | None = None, marquee: bool = False,
+                 pieces: Mapping[str, Callable[..., Any]] | None = None) -> None:
         if deal is not None:
             checks.seed("deal", deal)
         if seed is not None:
@@ -105,25 +102,24 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
         self.warn_unwinnable = checks.flag("warn_unwinnable", warn_unwinnable)
         self.solver_nodes = checks.whole("solver_nodes", solver_nodes, low=0, high=10**7)
         checks.flag("marquee", marquee)
-        for name, piece in (("can_select", can_select), ("search", search), ("check_clear", check_clear),
-                            ("init_tiles", init_tiles), ("set_position", set_position), ("tint", tint),
-                            ("on_click", on_click), ("on_cancel", on_cancel), ("on_search", on_search),
-                            ("time_text", time_text), ("put_back", put_back), ("scroll_how_to", scroll_how_to)):
-            checks.function(name, piece)
+        mine = checks.pieces("pieces", pieces, PIECES)
         if not (ranking in (None, "default") or isinstance(ranking, (Ranking, str))):
             raise ValueError(f"ranking must be a Ranking, a file path, 'default' or None, not {ranking!r:.60}")
         self._rng = random.Random(seed)
         self.first_deal = deal if deal is not None else self._rng.choice(RANDOM_DEALS)
-        engine = {"can_select": can_select, "search": search, "check_clear": check_clear, "init_tiles": init_tiles}
-        self.rules = Shanghai.with_rules(**engine) if any(engine.values()) else Shanghai
-        if set_position is not None or tint is not None:
-            self.picture = ShanghaiPicture(set_position=set_position, tint=tint, png_scale=1.0)
-        self.on_click = on_click or controls.click
-        self.on_cancel = on_cancel or controls.cancel
-        self.on_search = on_search  # None: the solver's search (a pair that keeps the game winnable)
-        self.time_text, self.put_back = time_text, put_back
+        engine = {name: mine.pop(name) for name in ENGINE_PIECES if name in mine}
+        self.rules = Shanghai.with_rules(**engine) if engine else Shanghai
+        drawing = {name: mine.pop(name) for name in ("set_position", "tint") if name in mine}
+        if drawing:
+            self.picture = ShanghaiPicture(**drawing, png_scale=1.0)
+        self.on_click = mine.get("on_click", controls.click)
+        self.on_cancel = mine.get("on_cancel", controls.cancel)
+        self.on_search = mine.get("on_search")  # None: the solver's search (a pair that keeps the game winnable)
+        self.time_text, self.put_back = mine.get("time_text"), mine.get("put_back")
+        time_text = self.time_text
         if time_text is not None:
             self.clock_format = lambda seconds: time_text(int(round(seconds * 1000)))
+        scroll_how_to = mine.get("scroll_how_to")
         self.scroll_how_to = scroll_how_to
         self.marquee = marquee or scroll_how_to is not None
         #: the deal box's text while it is what the next Start plays (typed, or the first deal); None: the
