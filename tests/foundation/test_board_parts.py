@@ -298,3 +298,26 @@ def test_a_warning_may_be_red_and_silent():
     assert board.sounds.played == []
     board.respond(Response(message="no", error=True))
     assert board.sounds.played == ["ng"]
+
+
+def test_a_games_settings_state_and_commands_are_reached_through_the_board():
+    """``board.set_<setting>(v)`` and ``board.<setting> = v`` change a setting as its widget would (checked,
+    shown); the interface state's fields read as the board's but are changed only by the controls."""
+    from gamelab.minesweeper.widget import MinesweeperBoard
+    from gamelab.othello.widget import OthelloBoard
+
+    board = OthelloBoard(sound=False)
+    board.hints = False  # a setting kept in the interface state
+    assert board.ui.hints is False and board.setting("hints").value is False and board.hints is False
+    board.set_level(2)
+    assert board.level == 2 and board.setting("level").value == 2
+    with pytest.raises(ValueError, match="level must be one of"):
+        board.set_level(0)
+    with pytest.raises(AttributeError, match="interface state"):
+        board.note = "black_passes"
+    mines = MinesweeperBoard("beginner", seed=1, sound=False)
+    mines.set_mode("flag")  # off before the first click: ignored, as the page's toggle is
+    assert mines.mode == "open" and mines.setting("mode").disabled
+    mines.act("open 5 5")
+    mines.set_mode("flag")
+    assert mines.mode == "flag" and mines.setting("mode").button_style == "danger"

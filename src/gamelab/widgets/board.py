@@ -344,15 +344,18 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
     def __setattr__(self, name: str, value: Any) -> None:
         # a game's setting set through the board (board.solve_budget = …) is the spec's: never a second copy
         spec = self.__dict__.get("spec") if self.__dict__.get("_built") else None
-        if (spec is not None and not name.startswith("_") and name not in self.__dict__
-                and not hasattr(type(self), name) and hasattr(spec, name)):
+        if spec is not None and not name.startswith("_") and name not in self.__dict__ and not hasattr(type(self), name):
+            ui = self.__dict__.get("ui")
             if any(setting.name == name for setting in spec.settings):
                 self.set(name, value)  # as its widget would: checked, answered, shown
-            elif callable(getattr(type(spec), name, None)):
-                raise AttributeError(f"{name!r} is one of {spec.title}'s methods, not a setting")
-            else:
+                return
+            if hasattr(spec, name):
+                if callable(getattr(type(spec), name, None)):
+                    raise AttributeError(f"{name!r} is one of {spec.title}'s methods, not a setting")
                 setattr(spec, name, value)
-            return
+                return
+            if dataclasses.is_dataclass(ui) and name in {field.name for field in dataclasses.fields(ui)}:
+                raise AttributeError(f"{name!r} is the interface state's: its controls change it, not the board")
         super().__setattr__(name, value)
 
     # -- what the page sends, and what a cell calls ------------------------------------------------------
