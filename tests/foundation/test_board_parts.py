@@ -281,13 +281,13 @@ def test_settings_are_checked_by_kind_and_never_hide_a_hook():
         board.count = 10
     assert board.spec.wrap is False and board.spec.count == 3
     with pytest.raises(AttributeError, match="methods"):
-        board.draw = 3  # a hook of the spec, not a setting: never replaced through the board
+        board.after = 3  # a hook of the spec, not a setting: never replaced through the board
 
     class Clashing(Tuned):
-        settings = (Setting("draw", "Draw"),)
-        draw = 1
+        settings = (Setting("after", "After"),)
+        after = 1
 
-    with pytest.raises(TypeError, match="may not be called 'draw'"):
+    with pytest.raises(TypeError, match="may not be called 'after'"):
         PlayBoard(Clashing(), sound=False)
 
 

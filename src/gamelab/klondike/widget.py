@@ -69,7 +69,7 @@ class KlondikeSpec(BoardSpec[Klondike, KlondikeUI]):
         self.setup: dict[str, Any] = {"seed": seed, "draw": draw, "deck": deck, "position": position}
         self.now = now or time.monotonic
         #: New game's settings (their widgets or board.set("draw_count", 3) change them, a deal reads them as it
-        #: starts; not ``draw``: that is the spec's drawing hook)
+        #: starts; not ``draw``: that is the first game's)
         self.draw_count, self.winnable_only = draw, winnable_only
         draws = tuple((f"Draw {n}", n) for n in sorted({1, 3, draw}))
         self.settings = (Setting("draw_count", "", draws, toggle=True, tooltip="Cards turned per stock click"),

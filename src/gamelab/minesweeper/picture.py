@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable, Hashable, Mapping, cast
 
 from ..pictures import Painter, Picture
 from .game import Minesweeper
@@ -214,23 +214,31 @@ class MinesweeperPicture(Picture[Minesweeper | VMap]):
         return f"open {vm.near[i]}"
 
     def looks(self, state: Minesweeper | VMap, ui: MinesweeperUI | None = None
-              ) -> dict[tuple[int, int], tuple[str, float | None, bool]]:
+              ) -> dict[Hashable, Hashable] | None:
         """How each cell looks in the picture of ``state``: a play board compares two of these to redraw
-        only the cells that changed (:meth:`draw_cells`)."""
+        only the cells that changed (:meth:`draw_parts`). None while the result message lies over the
+        cells: then the picture is drawn whole.
+
+        >>> from gamelab.minesweeper import Minesweeper
+        >>> MinesweeperPicture(16).looks(Minesweeper.new("beginner", seed=1))[(1, 1)]
+        ('hidden', None, False)
+        """
         ui = ui if ui is not None else MinesweeperUI()
+        if ui.message is not None:
+            return None
         vm = _vm(state)
         cleared = vm.show() == 1
         chances: Mapping[tuple[int, int], float] = ui.chances or {}
         hint = (ui.hint.row, ui.hint.col) if ui.hint is not None else None
-        out = {}
+        out: dict[Hashable, Hashable] = {}
         for i in vm.cells:
             cell = vm.coords(i)
             look = self._look(vm, i, cleared)
             out[cell] = (look, chances.get(cell) if look == "hidden" else None, cell == hint)
         return out
 
-    def draw_cells(self, p: Painter, state: Minesweeper | VMap, ui: MinesweeperUI | None,
-                   cells: list[tuple[int, int]]) -> None:
+    def draw_parts(self, p: Painter, state: Minesweeper | VMap, ui: MinesweeperUI | None,
+                   cells: list[Hashable]) -> None:
         """Over a frame of this board: the header again, and ``cells`` (what :meth:`draw` would draw there)."""
         ui = ui if ui is not None else MinesweeperUI()
         vm = _vm(state)
@@ -238,7 +246,7 @@ class MinesweeperPicture(Picture[Minesweeper | VMap]):
         self._draw_header(p, vm, ui, p.width)
         cleared = vm.show() == 1
         chances: Mapping[tuple[int, int], float] = ui.chances or {}
-        for row, col in cells:
+        for row, col in cast("list[tuple[int, int]]", cells):
             self._draw_cell(p, vm, vm.index(row, col), row, col, chances.get((row, col)), cleared)
             if ui.hint is not None and (ui.hint.row, ui.hint.col) == (row, col):
                 x, y, s = self.cell_box(row, col, vm)

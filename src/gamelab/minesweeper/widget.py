@@ -27,10 +27,6 @@ from .vmap import MAX_COLS, MAX_ROWS, PRESETS, MapRules
 
 __all__ = ["MinesweeperBoard", "MinesweeperSpec", "fitting_cell"]
 
-#: what each cell of the page's frame looks like: (pages seen, picture size, each cell's look, the overlay text)
-Drawn = tuple[int, tuple[int, int], dict[tuple[int, int], tuple[str, float | None, bool]], str | None]
-
-
 def whole_seconds(seconds: float) -> str:
     """The clock in whole seconds rounded up, as the tutorial counts them (and the red digits show them)."""
     return f"{math.ceil(seconds)} s"
@@ -103,7 +99,6 @@ class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
         self.opening, self.no_guess = self.first.setup["opening"], self.first.setup["no_guess"]
         self.settings_buttons = (Button("start_with_settings", "Start", "A new game with these settings",
                                         self._start_with_settings),)
-        self._drawn: Drawn | None = None  # what the page shows (None: draw the whole frame next)
 
     def first_game(self) -> Minesweeper:
         return self.first
@@ -135,23 +130,11 @@ class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
             return f"{game.rows} × {game.cols}, {game.mines} mines · click any cell to start"
         return f"mines left {game.mines_left} · {ui.mode} mode"
 
-    def draw(self, board: PlayBoard[Minesweeper, MinesweeperUI]) -> bool:
+    def frame_ui(self, board: PlayBoard[Minesweeper, MinesweeperUI]) -> MinesweeperUI:
+        # the red digits, the result message over the table, the chances of the hidden cells
         shown = board.shown
-        ui = board.ui = replace(board.ui, seconds=self.elapsed,
-                                message=self.result_message() if shown is board.game else None,
-                                chances=shown.chances() if board.ui.show_chances else None)
-        # Only the cells that changed, on top of the frame the page has (an expert board's full frame is
-        # 480 cells; a click changes a few); a whole frame when the page is new or the overlay text moves.
-        looks = self.picture.looks(shown, ui)
-        size = self.picture.size(shown, ui)
-        view = board.view
-        drawn, self._drawn = self._drawn, (view.pages, size, looks, ui.message)
-        if (drawn is None or not view.pages or drawn[:2] != (view.pages, size) or drawn[3] is not None
-                or ui.message is not None):
-            return False
-        changed = [cell for cell, look in looks.items() if drawn[2].get(cell) != look]
-        view.draw_part(lambda painter: self.picture.draw_cells(painter, shown, ui, changed))
-        return True
+        return replace(board.ui, seconds=self.elapsed, message=self.result_message() if shown is board.game else None,
+                       chances=shown.chances() if board.ui.show_chances else None)
 
     def tick(self, board: PlayBoard[Minesweeper, MinesweeperUI]) -> None:
         # Only the digits change, and only once a second: a few drawing commands, not the whole board.
@@ -182,7 +165,6 @@ class MinesweeperSpec(BoardSpec[Minesweeper, MinesweeperUI]):
             return Response.refuse(str(exc))
         if self.cell is None:  # a board of another size gets the cell size that fits it on screen
             self.picture = MinesweeperPicture(fitting_cell(new.rows, new.cols), table=self.picture.table)
-            self._drawn = None  # the page's frame was drawn at the old size: draw it whole
         self.board.start(new)
         return None
 

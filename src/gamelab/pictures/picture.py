@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Generic, Hashable, TypeVar
+from typing import Any, Callable, Generic, Hashable, Mapping, TypeVar
 
 from .painter import Painter, Point, SvgPainter
 
@@ -42,6 +42,15 @@ class Picture(ABC, Generic[S]):
     @abstractmethod
     def draw(self, painter: Painter, state: S, ui: Any = None) -> None:
         """Draw ``state`` with ``painter``; tag clickable shapes with ``target=``."""
+
+    def looks(self, state: S, ui: Any = None) -> Mapping[Hashable, Hashable] | None:
+        """How each part of the picture looks (a cell: its face), so that a board redraws only the parts
+        that changed since the frame on screen (:meth:`draw_parts`). None (the default): drawn whole."""
+        return None
+
+    def draw_parts(self, painter: Painter, state: S, ui: Any, parts: list[Hashable]) -> None:
+        """Over a frame of this picture, draw ``parts`` (keys of :meth:`looks`) as :meth:`draw` would."""
+        raise NotImplementedError(f"{type(self).__name__} gives looks() but not draw_parts()")
 
     def paint(self, painter: P, state: S, ui: Any = None) -> P:
         """Background, then :meth:`draw`; returns the painter (whose ``hit`` now answers for this frame)."""

@@ -27,8 +27,8 @@ mostly a :class:`~gamelab.controls.Response` from the game's pure ``controls``:
 
 and, for the few games that need them: ``build(board)`` (extra widgets: settings, a panel), ``show(board)``
 (those widgets follow the state after each redraw: state → widgets, never back), ``arrange(board)``
-(where the parts go), ``draw(board)`` (draw only what changed), ``tick(board)`` (a picture that shows the
-time), ``read_save(text, progress)``. A game's public commands (``set_mode``, ``press``) are the spec's
+(where the parts go), ``frame_ui(board)`` (what a frame shows of the moment: the clock's seconds),
+``tick(board)`` (a picture that shows the time), ``read_save(text, progress)``. A game's public commands (``set_mode``, ``press``) are the spec's
 methods; they reach the board the spec was given to as ``self.board``, and ``board.<name>`` finds them.
 """
 
@@ -283,9 +283,10 @@ class BoardSpec(Generic[G, U]):
         """The board's children from its parts ``[canvas box, status, *the rest]``. Default: as given."""
         return parts
 
-    def draw(self, board: Board) -> bool:
-        """Draw the frame yourself (only what changed); False: the board draws it whole."""
-        return False
+    def frame_ui(self, board: Board) -> U:
+        """The interface state a frame is drawn with (Minesweeper's: the clock's seconds and the result
+        message, which its picture shows). Default: the board's, as it is."""
+        return board.ui  # type: ignore[no-any-return]  # (the board is named loosely here: see Board)
 
     def tick(self, board: Board) -> None:
         """The clock ticked: a picture that shows the time redraws that part."""
