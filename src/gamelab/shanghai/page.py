@@ -14,10 +14,10 @@ import hashlib
 from html import escape
 from typing import Callable, Sequence
 
-from .ranking import Entry, share_text
+from .ranking import Entry, Ranking, RankingError, share_text
 from .tutorial import COL_COUNT, MARGIN_LEFT, MARGIN_TOP, ROW_COUNT, TILE_HEIGHT, TILE_WIDTH
 
-__all__ = ["HOW_TO_PLAY", "HOW_TO_START", "HOW_TO_END", "field_size", "time_text", "scroll_how_to",
+__all__ = ["RankingPanel", "HOW_TO_PLAY", "HOW_TO_START", "HOW_TO_END", "field_size", "time_text", "scroll_how_to",
            "marquee_frames", "marquee_html", "how_to_html", "ranking_html", "share_html"]
 
 #: The how-to text (``#how-to-play``), the tutorial's own words with an English line after them.
@@ -137,3 +137,24 @@ def ranking_html(entries: Sequence[Entry], deal: int | None, read_only: bool) ->
     body = rows or "<tr><td colspan=4><i>no cleared games yet</i></td></tr>"
     note = "<br><i>The ranking file is read-only: new times are not kept.</i>" if read_only else ""
     return f"<b>Ranking, deal #{deal}</b><table style='border-collapse:collapse'>{body}</table>{note}"
+
+
+class RankingPanel:
+    """The ranking of the deal in play, as the board's panel shows it: the file is read only when what it
+    shows may differ (another deal, a new entry, a note), and an unreadable file says why in the panel."""
+
+    def __init__(self, ranking: Ranking | None) -> None:
+        self.ranking = ranking
+        self._shown: tuple[tuple[object, ...], str] | None = None  # (what it showed, its HTML)
+
+    def html(self, deal: int | None, entry: object, note: str) -> str:
+        if self.ranking is None:
+            return ""
+        shown = (deal, entry, note)
+        if self._shown is None or shown != self._shown[0]:
+            try:
+                html = ranking_html(self.ranking.top(5, deal=deal, include_given_up=True), deal, self.ranking.read_only)
+            except RankingError as exc:
+                html = f"<i>{escape(str(exc))}</i>"
+            self._shown = (shown, html)
+        return self._shown[1]

@@ -448,6 +448,20 @@ class Ranking:
             con.close()
 
     # -- scores -------------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, where: "Ranking | str | None") -> tuple["Ranking | None", str, str]:
+        """A board's ranking from its argument (``"default"``: the user's; a text: the file at that path; a
+        Ranking; None: none), with the player name it remembers and why it cannot be used ("" where it can).
+
+        >>> Ranking.open(None)
+        (None, '', '')
+        """
+        try:
+            opened = cls(None if where == "default" else where) if isinstance(where, str) else where
+            return opened, opened.player_name if opened is not None else "", ""
+        except RankingError as exc:
+            return None, "", str(exc)
+
     def add(self, player: str | None, time_ms: int, *, given_up: bool, deal: int | None,
             finished_at: datetime | None = None) -> Entry:
         """Record one cleared game and return its row (rank 0: ranks are given by :meth:`top`).

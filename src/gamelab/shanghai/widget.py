@@ -125,29 +125,19 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
         #: the deal box's text while it is what the next Start plays (typed, or the first deal); None: the
         #: box shows the deal in play and Start deals a new one
         self.deal_text: str | None = str(self.first_deal)
-        self.ranking_error = ""  # why the ranking cannot be used (it opened badly, the name was not kept)
-        self.ranking, remembered = self._open(ranking)
+        #: the ranking, and why it cannot be used ("": it can; it opened badly, the name was not kept)
+        self.ranking, remembered, self.ranking_error = Ranking.open(ranking)
         self.player_name = player if player is not None else remembered
-        self._ranking_shown: tuple[tuple[Any, ...], str] | None = None  # (what it showed, its HTML)
+        ranks = page.RankingPanel(self.ranking)
         how_to = (page.marquee_html(marquee_frames(self.scroll_how_to or page.scroll_how_to)) if self.marquee
                   else page.how_to_html())
         self.panels = (Panel("share", lambda spec, game, ui: page.share_html(ui.time_ms, game.deal_number, ui.given_up)),
-                       Panel("ranking", ShanghaiSpec._ranking_html),
+                       Panel("ranking", lambda spec, game, ui: ranks.html(game.deal_number, ui.entry, ui.ranking_note)),
                        Panel("how_to", lambda spec, game, ui: how_to, above=self.marquee))
         self.buttons = (Button("start", "Start", "Start a new problem (開始)", lambda game, ui: self.start_problem()),
                         Button("cancel", "Cancel", "Clear the selection, or take back the last pair (取り消し)",
                                self._cancel),
                         Button("search", "Search", "Show a pair to take: counts as giving up (探す)", self._search))
-
-    def _open(self, ranking: Ranking | str | None) -> tuple[Ranking | None, str]:
-        """The ranking (``"default"``: the user's; a text: the file at that path) and the name it remembers."""
-        opened, name = None, ""
-        try:
-            opened = Ranking(None if ranking == "default" else ranking) if isinstance(ranking, str) else ranking
-            name = opened.player_name if opened is not None else ""
-        except RankingError as exc:
-            self.ranking_error = str(exc)
-        return opened, name
 
     # -- the game and its state ----------------------------------------------------------------------------
     def first_game(self) -> Shanghai:
@@ -259,20 +249,6 @@ class ShanghaiSpec(BoardSpec[Shanghai, ShanghaiUI]):
     # -- what is shown around the field ---------------------------------------------------------------------
     def build(self, board: PlayBoard[Shanghai, ShanghaiUI]) -> None:
         board.ui = replace(board.ui, playing=False)  # the first problem waits for Start
-
-    def _ranking_html(self, game: Shanghai, ui: ShanghaiUI) -> str:
-        """The ranking of the deal in play (the file is read only when what it shows may differ)."""
-        if self.ranking is None:
-            return ""
-        shown = (game.deal_number, ui.entry, ui.ranking_note)
-        if self._ranking_shown is None or shown != self._ranking_shown[0]:
-            try:
-                entries = self.ranking.top(5, deal=game.deal_number, include_given_up=True)
-                html = page.ranking_html(entries, game.deal_number, self.ranking.read_only)
-            except RankingError as exc:
-                html = f"<i>{exc}</i>"
-            self._ranking_shown = (shown, html)
-        return self._ranking_shown[1]
 
     def show(self, board: PlayBoard[Shanghai, ShanghaiUI]) -> None:
         if board.clock is not None:
