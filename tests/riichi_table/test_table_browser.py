@@ -35,7 +35,7 @@ def test_play_a_hand_by_clicking(page, voila):
         expect(status).to_contain_text(twin.status(), timeout=20_000)
     table = twin.game.table
     assert table.status in ("hule", "pingju", "jieju"), "the hand did not end"
-    result = page.locator(".gamelab-riichi-result").first
+    result = page.locator(".gamelab-panel-result").first
     expect(result).to_contain_text("wins" if "hule" in table.results[-1] else "Draw", timeout=20_000)
     screenshot(page.locator(".gamelab-board").first, "riichi_voila_hand_over.png")
     assert not page.errors, page.errors
