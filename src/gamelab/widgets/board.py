@@ -293,7 +293,7 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         status = widgets.VBox([self.status_line, self.work_box])
         parts = [self.view.box, status, *footer]
         above = [self._panels[panel.name] for panel in spec.panels if panel.above]
-        super().__init__(spec.arrange(self, above + (self._beside(parts) if spec.side else parts)))
+        super().__init__(above + (self._beside(parts) if spec.side else parts))
         self.add_class("gamelab-board")
         self._built = True
         with self._one_frame():

@@ -25,11 +25,12 @@ mostly a :class:`~gamelab.controls.Response` from the game's pure ``controls``:
 ``update_clock``  the clock after an action (run while the game goes on, by default)
 ================  ====================================================================================
 
-and, for the few games that need them: ``build(board)`` (extra widgets: settings, a panel), ``show(board)``
-(those widgets follow the state after each redraw: state → widgets, never back), ``arrange(board)``
-(where the parts go), ``frame_ui(board)`` (what a frame shows of the moment: the clock's seconds),
-``tick(board)`` (a picture that shows the time), ``read_save(text, progress)``. A game's public commands (``set_mode``, ``press``) are the spec's
-methods; they reach the board the spec was given to as ``self.board``, and ``board.<name>`` finds them.
+and, for the few games that need them: ``build(board)`` (a change to the widgets the board made),
+``show(board)`` (widgets that follow the state after each redraw: state → widgets, never back),
+``frame_ui(board)`` (what a frame shows of the moment: the clock's seconds), ``tick(board)`` (a picture that
+shows the time), ``read_save`` and ``replay_start`` (a save on a learner's rules). A game's public commands
+(``press``) are the spec's methods; they reach the board the spec was given to as ``self.board``, and
+``board.<name>`` finds them, the setters of its settings (``board.set_level``) and its interface state's fields.
 """
 
 from __future__ import annotations
@@ -278,10 +279,6 @@ class BoardSpec(Generic[G, U]):
 
     def show(self, board: Board) -> None:
         """Bring the spec's own widgets up to date with the state (after each redraw)."""
-
-    def arrange(self, board: Board, parts: list[Any]) -> list[Any]:
-        """The board's children from its parts ``[canvas box, status, *the rest]``. Default: as given."""
-        return parts
 
     def frame_ui(self, board: Board) -> U:
         """The interface state a frame is drawn with (Minesweeper's: the clock's seconds and the result
