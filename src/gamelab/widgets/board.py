@@ -336,19 +336,17 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
                 return lambda: self.command(name)
             if hasattr(spec, name):
                 return getattr(spec, name)
-            if name.startswith("set_") and any(setting.name == name[4:] for setting in spec.settings):
+            if name.startswith("set_") and self._setting_named(name[4:]) is not None:
                 return partial(self.set, name[4:])
-            ui = self.__dict__.get("ui")
-            if dataclasses.is_dataclass(ui) and name in {field.name for field in dataclasses.fields(ui)}:
-                return getattr(ui, name)
+            if self._in_ui(name):
+                return getattr(self.ui, name)
         raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
 
     def __setattr__(self, name: str, value: Any) -> None:
         # a game's setting set through the board (board.solve_budget = …) is the spec's: never a second copy
         spec = self.__dict__.get("spec") if self.__dict__.get("_built") else None
         if spec is not None and not name.startswith("_") and name not in self.__dict__ and not hasattr(type(self), name):
-            ui = self.__dict__.get("ui")
-            if any(setting.name == name for setting in spec.settings):
+            if self._setting_named(name) is not None:
                 self.set(name, value)  # as its widget would: checked, answered, shown
                 return
             if hasattr(spec, name):
@@ -356,9 +354,17 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
                     raise AttributeError(f"{name!r} is one of {spec.title}'s methods, not a setting")
                 setattr(spec, name, value)
                 return
-            if dataclasses.is_dataclass(ui) and name in {field.name for field in dataclasses.fields(ui)}:
+            if self._in_ui(name):
                 raise AttributeError(f"{name!r} is the interface state's: its controls change it, not the board")
         super().__setattr__(name, value)
+
+    def _setting_named(self, name: str) -> Setting | None:
+        return next((setting for setting in self.spec.settings if setting.name == name), None)
+
+    def _in_ui(self, name: str) -> bool:
+        """Whether ``name`` is a field of the interface state."""
+        ui = self.__dict__.get("ui")
+        return dataclasses.is_dataclass(ui) and name in {field.name for field in dataclasses.fields(ui)}
 
     # -- what the page sends, and what a cell calls ------------------------------------------------------
     @contextlib.contextmanager
@@ -633,10 +639,8 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         return button
 
     def button(self, name: str) -> widgets.Button:
-        try:
-            return self._buttons[name]
-        except KeyError:
-            raise KeyError(f"no button called {name!r}") from None
+        """The button called ``name``."""
+        return _named("button", self._buttons, name)
 
     def command(self, name: str) -> None:
         """Press the button called ``name`` (what a key or a click on a picture's button asks for)."""
@@ -718,17 +722,11 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
 
     def panel(self, name: str) -> widgets.HTML:
         """The widget that shows the panel ``name``."""
-        try:
-            return self._panels[name]
-        except KeyError:
-            raise KeyError(f"no panel called {name!r}; this board has {', '.join(self._panels) or 'none'}") from None
+        return _named("panel", self._panels, name)
 
     def setting(self, name: str) -> widgets.Widget:
         """The widget that shows the setting ``name``."""
-        try:
-            return self._settings[name]
-        except KeyError:
-            raise KeyError(f"no setting called {name!r}; this board has {', '.join(self._settings) or 'none'}") from None
+        return _named("setting", self._settings, name)
 
     def show_settings(self, shown: bool = True) -> None:
         """Unfold (or fold) the game's settings."""
@@ -742,12 +740,12 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
     def set(self, name: str, value: Any) -> None:
         """Change the setting ``name`` as its widget would (``board.set("level", 6)``): checked by the spec,
         answered by its ``changed``, and the board moves by itself if it now should."""
-        found = [setting for setting in self.spec.settings if setting.name == name]
-        if not found:
+        setting = self._setting_named(name)
+        if setting is None:
             raise KeyError(f"no setting called {name!r}; this board has "
                            f"{', '.join(s.name for s in self.spec.settings) or 'none'}")
         with self._one_frame():
-            self._setting_changed(found[0], value)
+            self._setting_changed(setting, value)
 
     def _checked(self, setting: Setting, value: Any, kind: type) -> Any:
         """``value`` for ``setting`` if it is one of its choices, or of its ``kind``; else a ValueError naming it."""
@@ -1165,6 +1163,14 @@ class PlayBoard(widgets.VBox, Generic[G, U]):  # type: ignore[misc]  # ipywidget
         if spec is None or "record" not in self.__dict__:
             return "<PlayBoard>"
         return f"<{spec.describe(self.game, self.ui)}: {self.status()}>"
+
+
+def _named(kind: str, widgets_by_name: dict[str, T], name: str) -> T:
+    """The board's ``kind`` widget called ``name``; a KeyError naming the ones it has."""
+    try:
+        return widgets_by_name[name]
+    except KeyError:
+        raise KeyError(f"no {kind} called {name!r}; this board has {', '.join(widgets_by_name) or 'none'}") from None
 
 
 def board_function(spec: Callable[..., BoardSpec[G, U]]) -> Callable[..., PlayBoard[G, U]]:
